@@ -1,0 +1,35 @@
+"""One-click orders of a list, as permutations: ``order[r]`` is the index of the item at rank r+1.
+
+Equal grades keep their current relative order (a stable sort), so pressing "ideal" twice
+changes nothing the second time, and swapping equal grades is never needed to reach the ideal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from ndcg_core.validation import as_grades
+
+
+def ideal_order(relevances: Iterable[float]) -> np.ndarray:
+    """Best grade first; ties keep their current order. NDCG of this order is 1 (listed ideal)."""
+    grades = as_grades(relevances)
+    return np.argsort(-grades, kind="stable")
+
+
+def worst_order(relevances: Iterable[float]) -> np.ndarray:
+    """Worst grade first; ties keep their current order. The lowest DCG the items can have."""
+    grades = as_grades(relevances)
+    return np.argsort(grades, kind="stable")
+
+
+def reversed_order(n: int) -> np.ndarray:
+    """The current list upside down."""
+    return np.arange(n)[::-1].copy()
+
+
+def shuffled_order(n: int, seed: int | None = None) -> np.ndarray:
+    """A random order; the same ``seed`` gives the same order."""
+    return np.random.default_rng(seed).permutation(n)

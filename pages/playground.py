@@ -1,0 +1,157 @@
+"""Playground: drag the list, and every number of NDCG follows.
+
+Thin by design: read the list and settings from the session, ask ``ndcg_core`` for every
+number, draw. The widgets live in ``widgets/``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import streamlit as st
+
+import ndcg_core
+from ndcg_core import ideal_order, reversed_order, shuffled_order, worst_order
+from ndcg_core.scenarios import DEFAULT_SCENARIO
+from widgets.breakdown_table import breakdown_table
+from widgets.charts import cumulative_chart, ndcg_by_k_chart, per_rank_chart
+from widgets.controls import Settings, conventions_line, settings_controls
+from widgets.list_editor import list_editor
+from widgets.list_model import ListEditError, RankedList, parse_grade_list
+from widgets.numbers import headline_metrics, written_formula
+from widgets.playground_state import UNLISTED_KEY, change_list, current_list, pop_flash, set_list
+from widgets.sortable_list import SortableItem, sortable_list
+
+UNLISTED_ERROR_KEY = "playground_unlisted_error"
+
+
+def unlisted_grades_field(ranked: RankedList) -> RankedList:
+    """With the judged pool on: the grades of judged items the list does not show."""
+    st.session_state.setdefault(UNLISTED_KEY, "")
+    st.text_input(
+        "Judged items not in the list: their grades",
+        key=UNLISTED_KEY,
+        placeholder="e.g. 5, 5, 3 (seed 001's corpus holds items the system missed)",
+        help="The ideal is built from these and the listed grades together, as trec_eval does.",
+    )
+    try:
+        grades = parse_grade_list(st.session_state[UNLISTED_KEY])
+    except ListEditError as error:
+        st.error(f"{error}\n\nStill using the last valid grades: {_grades_text(ranked.unlisted_grades)}.")
+        return ranked
+    if tuple(grades) != ranked.unlisted_grades:
+        ranked = ranked.with_unlisted(grades)
+        set_list(ranked)
+    return ranked
+
+
+def _grades_text(grades: tuple[float, ...]) -> str:
+    return ", ".join(f"{g:g}" for g in grades) or "none"
+
+
+def order_buttons(ranked: RankedList) -> None:
+    """One-click orders and undo; each is a callback, so the page redraws once with the result."""
+    labels_and_changes = [
+        ("Ideal order", "Best grade first", lambda r: r.permuted(ideal_order(r.grades))),
+        ("Worst order", "Worst grade first", lambda r: r.permuted(worst_order(r.grades))),
+        ("Reversed", "Turn the list upside down", lambda r: r.permuted(reversed_order(len(r.items)))),
+        (
+            "Shuffle",
+            "A random order",
+            lambda r: r.permuted(shuffled_order(len(r.items), secrets.randbits(32))),
+        ),
+        ("Original order", "The order the list was loaded or last edited in", lambda r: r.back_to_original()),
+    ]
+    columns = [*st.columns(3, gap="small"), *st.columns(3, gap="small")]
+    for column, (label, help_text, change) in zip(columns, labels_and_changes, strict=False):
+        column.button(
+            label,
+            help=help_text,
+            on_click=change_list(change),
+            width="stretch",
+            key=f"order_{label.split()[0].lower()}",
+        )
+    columns[-1].button(
+        "↶ Undo",
+        help="Go back one change (order or edit)",
+        on_click=change_list(lambda r: r.undone()),
+        disabled=not ranked.can_undo,
+        width="stretch",
+        key="order_undo",
+    )
+
+
+def draggable_list(ranked: RankedList, k: int) -> None:
+    """The list itself: drag with mouse or finger, or move with the keyboard."""
+    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
+    sortable_list(
+        items,
+        key="playground_sortable",
+        on_reorder=lambda ids: set_list(current_list().reordered(ids)),
+        cutoff=k,
+        aria_label="Ranked list: drag, or focus a row and press Space to move it",
+    )
+
+
+def numbers_panel(ranked: RankedList, settings: Settings) -> None:
+    """Headline, conventions and the formula with the current terms."""
+    pool = ranked.pool() if settings.uses_pool else None
+    numbers = ndcg_core.headline(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
+    headline_metrics(numbers, settings.decimals)
+    st.caption(conventions_line(settings, numbers.judged))
+    written_formula(ranked.grades, pool, numbers, settings.decimals)
+
+
+def details(ranked: RankedList, settings: Settings) -> None:
+    """The per-rank table and the charts."""
+    pool = ranked.pool() if settings.uses_pool else None
+    table = ndcg_core.breakdown(
+        ranked.grades, settings.k, labels=ranked.names, gain=settings.gain, ideal=pool
+    )
+    st.subheader("Rank by rank")
+    st.caption(
+        f"Rows beyond k = {settings.k} stay in the table, shaded and marked “beyond k”: "
+        "they count for NDCG at larger k, not for NDCG@k."
+    )
+    breakdown_table(table, settings.k, settings.decimals)
+    st.subheader("Charts")
+    st.altair_chart(per_rank_chart(table, settings.k), width="content")
+    every_k = ndcg_core.ndcg_at_every_k(ranked.grades, gain=settings.gain, ideal=pool)
+    left, right = st.columns(2)
+    left.altair_chart(cumulative_chart(table, settings.k), width="stretch")
+    right.altair_chart(ndcg_by_k_chart(every_k, settings.k), width="stretch")
+
+
+def main() -> None:
+    ranked = current_list()
+    st.title("NDCG Playground")
+    st.caption(
+        f"{DEFAULT_SCENARIO.title} · {DEFAULT_SCENARIO.source}. "
+        "Drag the items into a new order and watch every number follow."
+    )
+    if message := pop_flash():
+        st.toast(message)
+    largest_k = max(
+        len(ranked.items),
+        len(ranked.pool()) if st.session_state.get("playground_ideal") == "judged pool" else 0,
+    )
+    settings = settings_controls(largest_k)
+    if settings.uses_pool:
+        ranked = unlisted_grades_field(ranked)
+    list_column, numbers_column = st.columns([2, 3], gap="large")
+    with list_column:
+        st.subheader("The ranked list")
+        order_buttons(ranked)
+        if ranked.items:
+            draggable_list(ranked, settings.k)
+        else:
+            st.info("The list is empty. Add items under “Edit the list” below, or load the example.")
+    with numbers_column:
+        st.subheader("NDCG at a glance")
+        numbers_panel(ranked, settings)
+    list_editor()
+    if ranked.items:
+        details(ranked, settings)
+
+
+main()

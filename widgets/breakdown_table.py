@@ -1,0 +1,68 @@
+"""The per-rank table, with the rows beyond k set apart (shaded, and labelled "beyond k")."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+HEADERS = {
+    "rank": "Rank",
+    "label": "Item",
+    "relevance": "Grade",
+    "gain": "Gain",
+    "discount": "Discount",
+    "contribution": "Contribution",
+    "cg": "CG",
+    "dcg": "DCG",
+    "ideal_relevance": "Ideal grade",
+    "ideal_gain": "Ideal gain",
+    "ideal_contribution": "Ideal contribution",
+    "idcg": "IDCG",
+    "ndcg": "NDCG@rank",
+    "in_cutoff": "Within k",
+}
+DECIMAL_COLUMNS = (
+    "gain",
+    "discount",
+    "contribution",
+    "cg",
+    "dcg",
+    "ideal_gain",
+    "ideal_contribution",
+    "idcg",
+    "ndcg",
+)
+GRADE_COLUMNS = ("relevance", "ideal_relevance")
+BEYOND_K_STYLE = (
+    "background-color: rgba(128, 128, 128, 0.22); color: rgba(128, 128, 128, 1); font-style: italic"
+)
+
+
+def display_frame(table: pd.DataFrame, k: int) -> pd.DataFrame:
+    """The core's breakdown with readable headers and a text column saying which side of k a row is."""
+    shown = table.copy()
+    shown["in_cutoff"] = ["top " + str(k) if inside else "beyond k" for inside in table["in_cutoff"]]
+    return shown.rename(columns=HEADERS)
+
+
+def styled(table: pd.DataFrame, k: int, decimals: int) -> pd.io.formats.style.Styler:
+    """Round for display (the data stay exact) and shade the rows beyond k."""
+    shown = display_frame(table, k)
+    beyond = ~table["in_cutoff"].to_numpy()
+    formats = {HEADERS[c]: f"{{:.{decimals}f}}" for c in DECIMAL_COLUMNS}
+    formats |= {HEADERS[c]: "{:g}" for c in GRADE_COLUMNS}
+
+    def shade(row: pd.Series) -> list[str]:
+        return [BEYOND_K_STYLE if beyond[row.name] else ""] * len(row)
+
+    return shown.style.format(formats).apply(shade, axis=1)
+
+
+def breakdown_table(table: pd.DataFrame, k: int, decimals: int) -> None:
+    """Draw the per-rank table; rows beyond k stay visible but shaded and labelled."""
+    st.dataframe(
+        styled(table, k, decimals),
+        hide_index=True,
+        width="stretch",
+        height=min(38 + 35 * len(table), 600),
+    )

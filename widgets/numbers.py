@@ -1,0 +1,39 @@
+"""The headline (DCG@k, IDCG@k, NDCG@k), the conventions in force, and the formula written out."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from ndcg_core import Headline, plain_reading
+from ndcg_core.formula import written_ndcg, written_sum
+from ndcg_core.metrics import ideal_grades
+
+
+def headline_metrics(numbers: Headline, decimals: int) -> None:
+    """Three large numbers, each with its name and k."""
+    dcg_column, idcg_column, ndcg_column = st.columns(3)
+    dcg_column.metric(f"DCG{numbers.at}", f"{numbers.dcg:.{decimals}f}")
+    idcg_column.metric(f"IDCG{numbers.at}", f"{numbers.idcg:.{decimals}f}")
+    ndcg_column.metric(f"NDCG{numbers.at}", f"{numbers.ndcg:.{decimals}f}")
+    if numbers.idcg_is_zero:
+        st.warning(
+            f"IDCG{numbers.at} = 0: nothing relevant can be placed in the top {numbers.k}. "
+            "NDCG is then taken as 0, as trec_eval does (some libraries give 1, others leave the query out)."
+        )
+    st.markdown(plain_reading(numbers))
+
+
+def written_formula(grades: list[float], pool: list[float] | None, numbers: Headline, decimals: int) -> None:
+    """DCG@k, IDCG@k and NDCG@k with every term filled in (seed 000, equations 8–10)."""
+    listed = np.asarray(grades, dtype=float)
+    best = ideal_grades(listed, None if pool is None else np.asarray(pool, dtype=float))
+    notes = []
+    for name, ordered in ((f"DCG{numbers.at}", listed), (f"IDCG{numbers.at}", best)):
+        written = written_sum(name, ordered, numbers.k, numbers.gain, decimals)
+        st.latex(written.latex)
+        if written.rounding_note:
+            notes.append(f"{name}: {written.rounding_note}")
+    st.latex(written_ndcg(numbers, decimals))
+    for note in notes:
+        st.caption(note)

@@ -1,0 +1,63 @@
+"""Where the Playground keeps its list and settings: this session's ``st.session_state``.
+
+The order's source of truth is here, not in the browser component, so that a test (AppTest)
+can set it and so that a button ("ideal order", "undo") and a drag always agree.
+Nothing is stored at module level: two sessions never share a list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from ndcg_core.scenarios import DEFAULT_SCENARIO, Scenario
+from widgets.list_model import RankedList, from_scenario
+
+LIST_KEY = "playground_list"
+K_KEY = "playground_k"
+GAIN_KEY = "playground_gain"
+IDEAL_KEY = "playground_ideal"
+DECIMALS_KEY = "playground_decimals"
+UNLISTED_KEY = "playground_unlisted"
+MESSAGE_KEY = "playground_message"
+
+
+def load_scenario(scenario: Scenario) -> None:
+    """Put a scenario's list and settings into this session."""
+    st.session_state[LIST_KEY] = from_scenario(scenario)
+    st.session_state[K_KEY] = scenario.k or len(scenario.labels)
+    st.session_state[GAIN_KEY] = scenario.gain
+    st.session_state[IDEAL_KEY] = scenario.ideal_source
+    st.session_state[UNLISTED_KEY] = ", ".join(f"{g:g}" for g in scenario.unlisted_grades)
+
+
+def current_list() -> RankedList:
+    """This session's list, loading the default scenario on the first visit."""
+    if LIST_KEY not in st.session_state:
+        load_scenario(DEFAULT_SCENARIO)
+    return st.session_state[LIST_KEY]
+
+
+def set_list(ranked: RankedList) -> None:
+    """Replace this session's list (every change goes through here)."""
+    st.session_state[LIST_KEY] = ranked
+
+
+def change_list(change: Callable[[RankedList], RankedList]) -> Callable[[], None]:
+    """A button callback that applies ``change`` to the current list."""
+
+    def apply() -> None:
+        set_list(change(current_list()))
+
+    return apply
+
+
+def flash(message: str) -> None:
+    """A message to show once, on the next run (e.g. after an edit was applied)."""
+    st.session_state[MESSAGE_KEY] = message
+
+
+def pop_flash() -> str | None:
+    """The message left by :func:`flash`, if any; it is shown once."""
+    return st.session_state.pop(MESSAGE_KEY, None)
