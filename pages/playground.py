@@ -14,7 +14,7 @@ import ndcg_core
 from ndcg_core import ideal_order, reversed_order, shuffled_order, worst_order
 from ndcg_core.scenarios import DEFAULT_SCENARIO
 from widgets.breakdown_table import breakdown_table
-from widgets.charts import cumulative_chart, ndcg_by_k_chart, per_rank_chart
+from widgets.charts import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from widgets.controls import Settings, conventions_line, settings_controls
 from widgets.list_editor import list_editor
 from widgets.list_model import ListEditError, RankedList, parse_grade_list
@@ -49,27 +49,32 @@ def _grades_text(grades: tuple[float, ...]) -> str:
     return ", ".join(f"{g:g}" for g in grades) or "none"
 
 
+ORDER_BUTTONS = [
+    # (key, label, help, change)
+    ("ideal", "Ideal order", "Best grade first", lambda r: r.permuted(ideal_order(r.grades))),
+    ("worst", "Worst order", "Worst grade first", lambda r: r.permuted(worst_order(r.grades))),
+    ("reversed", "Reversed", "Turn the list upside down", lambda r: r.permuted(reversed_order(len(r.items)))),
+    (
+        "shuffled",
+        "Shuffled",
+        "A random order",
+        lambda r: r.permuted(shuffled_order(len(r.items), secrets.randbits(32))),
+    ),
+    (
+        "original",
+        "Original order",
+        "The order the list was loaded or last edited in",
+        lambda r: r.back_to_original(),
+    ),
+]
+
+
 def order_buttons(ranked: RankedList) -> None:
     """One-click orders and undo; each is a callback, so the page redraws once with the result."""
-    labels_and_changes = [
-        ("Ideal order", "Best grade first", lambda r: r.permuted(ideal_order(r.grades))),
-        ("Worst order", "Worst grade first", lambda r: r.permuted(worst_order(r.grades))),
-        ("Reversed", "Turn the list upside down", lambda r: r.permuted(reversed_order(len(r.items)))),
-        (
-            "Shuffle",
-            "A random order",
-            lambda r: r.permuted(shuffled_order(len(r.items), secrets.randbits(32))),
-        ),
-        ("Original order", "The order the list was loaded or last edited in", lambda r: r.back_to_original()),
-    ]
     columns = [*st.columns(3, gap="small"), *st.columns(3, gap="small")]
-    for column, (label, help_text, change) in zip(columns, labels_and_changes, strict=False):
+    for column, (key, label, help_text, change) in zip(columns, ORDER_BUTTONS, strict=False):
         column.button(
-            label,
-            help=help_text,
-            on_click=change_list(change),
-            width="stretch",
-            key=f"order_{label.split()[0].lower()}",
+            label, help=help_text, on_click=change_list(change), width="stretch", key=f"order_{key}"
         )
     columns[-1].button(
         "↶ Undo",
@@ -115,11 +120,13 @@ def details(ranked: RankedList, settings: Settings) -> None:
     )
     breakdown_table(table, settings.k, settings.decimals)
     st.subheader("Charts")
-    st.altair_chart(per_rank_chart(table, settings.k), width="content")
+    st.vega_lite_chart(with_data("per_rank", per_rank_data(table, settings.k), settings.k), width="content")
     every_k = ndcg_core.ndcg_at_every_k(ranked.grades, gain=settings.gain, ideal=pool)
     left, right = st.columns(2)
-    left.altair_chart(cumulative_chart(table, settings.k), width="stretch")
-    right.altair_chart(ndcg_by_k_chart(every_k, settings.k), width="stretch")
+    left.vega_lite_chart(with_data("cumulative", cumulative_data(table), settings.k), width="stretch")
+    right.vega_lite_chart(
+        with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k), width="stretch"
+    )
 
 
 def main() -> None:

@@ -45,23 +45,29 @@ def display_frame(table: pd.DataFrame, k: int) -> pd.DataFrame:
     return shown.rename(columns=HEADERS)
 
 
-def styled(table: pd.DataFrame, k: int, decimals: int) -> pd.io.formats.style.Styler:
-    """Round for display (the data stay exact) and shade the rows beyond k."""
+def styled(table: pd.DataFrame, k: int) -> pd.io.formats.style.Styler:
+    """Shade the rows beyond k (one vectorised style table; numbers are formatted by the columns)."""
     shown = display_frame(table, k)
     beyond = ~table["in_cutoff"].to_numpy()
-    formats = {HEADERS[c]: f"{{:.{decimals}f}}" for c in DECIMAL_COLUMNS}
-    formats |= {HEADERS[c]: "{:g}" for c in GRADE_COLUMNS}
+    styles = pd.DataFrame("", index=shown.index, columns=shown.columns)
+    styles.loc[beyond, :] = BEYOND_K_STYLE
+    return shown.style.apply(lambda _: styles, axis=None)
 
-    def shade(row: pd.Series) -> list[str]:
-        return [BEYOND_K_STYLE if beyond[row.name] else ""] * len(row)
 
-    return shown.style.format(formats).apply(shade, axis=1)
+def column_config(decimals: int) -> dict[str, object]:
+    """Round for display only (the data stay exact): decimals for measures, grades as typed."""
+    config: dict[str, object] = {
+        HEADERS[c]: st.column_config.NumberColumn(format=f"%.{decimals}f") for c in DECIMAL_COLUMNS
+    }
+    config |= {HEADERS[c]: st.column_config.NumberColumn(format="%g") for c in GRADE_COLUMNS}
+    return config
 
 
 def breakdown_table(table: pd.DataFrame, k: int, decimals: int) -> None:
     """Draw the per-rank table; rows beyond k stay visible but shaded and labelled."""
     st.dataframe(
-        styled(table, k, decimals),
+        styled(table, k),
+        column_config=column_config(decimals),
         hide_index=True,
         width="stretch",
         height=min(38 + 35 * len(table), 600),

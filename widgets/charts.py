@@ -1,10 +1,19 @@
-"""The Playground's charts, drawn with Altair from the core's breakdown table.
+"""The Playground's charts: Vega-Lite specs written with Altair, filled with the core's numbers.
+
+Building and validating an Altair chart costs about 100 ms, too slow to repeat after every
+drop. So each chart is written once, with named datasets in place of data
+(:func:`chart_spec`, cached for the life of the process: it holds no user data), and each
+rerun only attaches this session's numbers (:func:`with_data`).
 
 Colours are the Okabe–Ito palette (safe for colour-blind readers), and every series also
 differs by its line dash or point shape, so colour is never the only way to tell them apart.
 """
 
 from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
 
 import altair as alt
 import numpy as np
@@ -15,51 +24,32 @@ IDEAL_COLOUR = "#E69F00"  # orange
 THIRD_COLOUR = "#009E73"  # green
 CUTOFF_COLOUR = "#D55E00"  # vermillion
 
+RANKS = alt.NamedData(name="ranks")
+CUTOFF = alt.NamedData(name="cutoff")
+PER_RANK_QUANTITIES = ("gain", "discount", "contribution")
 
-def _cutoff_rule(k: int, label: str = "k") -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled."""
-    frame = pd.DataFrame({"rank": [k], "text": [f"{label} = {k}"]})
-    rule = alt.Chart(frame).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
+
+def _cutoff_rule() -> alt.LayerChart:
+    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset)."""
+    rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
     text = (
-        alt.Chart(frame)
+        alt.Chart(CUTOFF)
         .mark_text(color=CUTOFF_COLOUR, align="left", dx=4, dy=-6, fontWeight="bold")
         .encode(x="rank:Q", y=alt.value(8), text="text:N")
     )
     return rule + text
 
 
-def per_rank_chart(table: pd.DataFrame, k: int) -> alt.HConcatChart:
-    """Gain, discount and contribution at each rank, for the list and for the ideal order."""
-    long = pd.concat(
-        [
-            _long(table, "gain", "gain", "your list"),
-            _long(table, "ideal_gain", "gain", "ideal order"),
-            _long(table, "discount", "discount", "both"),
-            _long(table, "contribution", "contribution", "your list"),
-            _long(table, "ideal_contribution", "contribution", "ideal order"),
-        ]
-    )
-    long["position"] = np.where(long["rank"] <= k, f"rank ≤ k = {k}", "beyond k")
-    panels = [_bars(long[long["quantity"] == name], name) for name in ("gain", "discount", "contribution")]
-    return alt.hconcat(*panels).resolve_scale(y="independent")
-
-
-def _long(table: pd.DataFrame, column: str, quantity: str, series: str) -> pd.DataFrame:
-    """One column of the breakdown as rows of (rank, quantity, series, value)."""
-    return pd.DataFrame(
-        {"rank": table["rank"], "quantity": quantity, "series": series, "value": table[column]}
-    )
-
-
-def _bars(frame: pd.DataFrame, title: str) -> alt.Chart:
-    """Grouped bars by rank: list and ideal side by side; ranks beyond k faded."""
+def _bars(quantity: str) -> alt.Chart:
+    """Grouped bars by rank: the list and the ideal side by side; ranks beyond k faded."""
     return (
-        alt.Chart(frame, title=title, width=300, height=220)
+        alt.Chart(RANKS, title=quantity, width=300, height=220)
+        .transform_filter(alt.datum.quantity == quantity)
         .mark_bar()
         .encode(
             x=alt.X("rank:O", title="rank", axis=alt.Axis(labelAngle=0)),
             xOffset="series:N",
-            y=alt.Y("value:Q", title=title),
+            y=alt.Y("value:Q", title=quantity),
             color=alt.Color(
                 "series:N",
                 scale=alt.Scale(
@@ -70,7 +60,7 @@ def _bars(frame: pd.DataFrame, title: str) -> alt.Chart:
             ),
             opacity=alt.Opacity(
                 "position:N",
-                scale=alt.Scale(range=[0.35, 1.0]),
+                scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]),
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
             tooltip=["rank:O", "series:N", alt.Tooltip("value:Q", format=".4f")],
@@ -78,62 +68,100 @@ def _bars(frame: pd.DataFrame, title: str) -> alt.Chart:
     )
 
 
-def cumulative_chart(table: pd.DataFrame, k: int) -> alt.LayerChart:
+def _per_rank() -> alt.HConcatChart:
+    """Gain, discount and contribution at each rank, for the list and for the ideal order."""
+    return alt.hconcat(*[_bars(name) for name in PER_RANK_QUANTITIES]).resolve_scale(y="independent")
+
+
+def _cumulative() -> alt.LayerChart:
     """CG, DCG and IDCG by rank, with the cutoff k marked."""
-    frame = table.melt(id_vars="rank", value_vars=["cg", "dcg", "idcg"], var_name="measure")
-    frame["measure"] = frame["measure"].str.upper()
+    domain = ["CG", "DCG", "IDCG"]
     lines = (
-        alt.Chart(frame, title="CG, DCG and IDCG by rank")
+        alt.Chart(RANKS, title="CG, DCG and IDCG by rank")
         .mark_line(point=True, strokeWidth=2.5)
         .encode(
             x=alt.X("rank:Q", title="rank", axis=alt.Axis(tickMinStep=1)),
             y=alt.Y("value:Q", title="cumulative value"),
             color=alt.Color(
                 "measure:N",
-                scale=alt.Scale(
-                    domain=["CG", "DCG", "IDCG"], range=[THIRD_COLOUR, LIST_COLOUR, IDEAL_COLOUR]
-                ),
+                scale=alt.Scale(domain=domain, range=[THIRD_COLOUR, LIST_COLOUR, IDEAL_COLOUR]),
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
             strokeDash=alt.StrokeDash(
-                "measure:N",
-                scale=alt.Scale(domain=["CG", "DCG", "IDCG"], range=[[2, 2], [1, 0], [8, 4]]),
-                legend=None,
+                "measure:N", scale=alt.Scale(domain=domain, range=[[2, 2], [1, 0], [8, 4]]), legend=None
             ),
             shape=alt.Shape("measure:N", legend=None),
             tooltip=["rank:Q", "measure:N", alt.Tooltip("value:Q", format=".4f")],
         )
     )
-    return (lines + _cutoff_rule(k)).properties(height=280)
+    return (lines + _cutoff_rule()).properties(height=280)
 
 
-def ndcg_by_k_chart(every_k: np.ndarray, k: int) -> alt.LayerChart:
-    """NDCG@k for every k from 1 to n, with the current k marked."""
-    frame = pd.DataFrame({"rank": np.arange(1, len(every_k) + 1), "ndcg": every_k})
-    frame["current"] = np.where(frame["rank"] == k, "current k", "other k")
-    line = (
-        alt.Chart(frame, title="NDCG@k for every k")
-        .mark_line(color=LIST_COLOUR, strokeWidth=2.5)
-        .encode(
-            x=alt.X("rank:Q", title="k", axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y("ndcg:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1])),
-        )
-    )
+def _ndcg_by_k() -> alt.LayerChart:
+    """NDCG@k for every k from 1 to n, with the current k marked by a larger diamond."""
+    x = alt.X("rank:Q", title="k", axis=alt.Axis(tickMinStep=1))
+    y = alt.Y("ndcg:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1]))
+    marks = ["current k", "other k"]
+    line = alt.Chart(RANKS, title="NDCG@k for every k").mark_line(color=LIST_COLOUR, strokeWidth=2.5)
     points = (
-        alt.Chart(frame)
+        alt.Chart(RANKS)
         .mark_point(filled=True, color=LIST_COLOUR)
         .encode(
-            x="rank:Q",
-            y="ndcg:Q",
-            size=alt.Size(
-                "current:N", scale=alt.Scale(domain=["current k", "other k"], range=[220, 50]), legend=None
-            ),
+            x=x,
+            y=y,
+            size=alt.Size("current:N", scale=alt.Scale(domain=marks, range=[220, 50]), legend=None),
             shape=alt.Shape(
-                "current:N",
-                scale=alt.Scale(domain=["current k", "other k"], range=["diamond", "circle"]),
-                legend=None,
+                "current:N", scale=alt.Scale(domain=marks, range=["diamond", "circle"]), legend=None
             ),
             tooltip=[alt.Tooltip("rank:Q", title="k"), alt.Tooltip("ndcg:Q", title="NDCG@k", format=".4f")],
         )
     )
-    return (line + points + _cutoff_rule(k)).properties(height=280)
+    return (line.encode(x=x, y=y) + points + _cutoff_rule()).properties(height=280)
+
+
+BUILDERS = {"per_rank": _per_rank, "cumulative": _cumulative, "ndcg_by_k": _ndcg_by_k}
+
+
+@cache
+def chart_spec(kind: str) -> dict[str, Any]:
+    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
+    return BUILDERS[kind]().to_dict()
+
+
+def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:
+    """A copy of the chart's spec with this list's numbers and cutoff attached."""
+    spec = copy.deepcopy(chart_spec(kind))
+    cutoff = pd.DataFrame({"rank": [k], "text": [f"k = {k}"]})
+    spec["datasets"] = {"ranks": ranks, "cutoff": cutoff}
+    return spec
+
+
+def per_rank_data(table: pd.DataFrame, k: int) -> pd.DataFrame:
+    """Rows of (rank, quantity, series, value, position) from the core's breakdown."""
+    pieces = [
+        ("gain", "gain", "your list"),
+        ("ideal_gain", "gain", "ideal order"),
+        ("discount", "discount", "both"),
+        ("contribution", "contribution", "your list"),
+        ("ideal_contribution", "contribution", "ideal order"),
+    ]
+    long = pd.concat(
+        pd.DataFrame({"rank": table["rank"], "quantity": quantity, "series": series, "value": table[column]})
+        for column, quantity, series in pieces
+    )
+    long["position"] = np.where(long["rank"] <= k, "rank ≤ k", "beyond k")
+    return long
+
+
+def cumulative_data(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows of (rank, measure, value) for CG, DCG and IDCG."""
+    frame = table.melt(id_vars="rank", value_vars=["cg", "dcg", "idcg"], var_name="measure")
+    frame["measure"] = frame["measure"].str.upper()
+    return frame
+
+
+def ndcg_by_k_data(every_k: np.ndarray, k: int) -> pd.DataFrame:
+    """Rows of (rank, ndcg, current) for NDCG@1 … NDCG@n."""
+    frame = pd.DataFrame({"rank": np.arange(1, len(every_k) + 1), "ndcg": every_k})
+    frame["current"] = np.where(frame["rank"] == k, "current k", "other k")
+    return frame

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from ndcg_core import GAIN_FORMULAS, Gain
-from widgets.playground_state import DECIMALS_KEY, GAIN_KEY, IDEAL_KEY, K_KEY
+from widgets.playground_state import DECIMALS_KEY, GAIN_KEY, IDEAL_KEY, K_KEY, K_WANTED_KEY
 
 IDEAL_SOURCES = ("listed items", "judged pool")
 IDEAL_HELP = (
@@ -33,9 +33,17 @@ class Settings:
 
 
 def _clamp_k(largest: int) -> None:
-    """Keep the stored k within 1 … largest, so that the slider never errors after an edit."""
-    stored = st.session_state.get(K_KEY, 5)
-    st.session_state[K_KEY] = int(min(max(stored, 1), max(largest, 1)))
+    """Show the k the user asked for, cut to 1 … largest so the slider never errors after an edit.
+
+    The wish is kept apart from the slider, so that emptying the list and undoing it brings k back.
+    """
+    wanted = st.session_state.get(K_WANTED_KEY, st.session_state.get(K_KEY, 5))
+    st.session_state[K_KEY] = int(min(max(wanted, 1), max(largest, 1)))
+
+
+def _remember_k() -> None:
+    """The slider's callback: what the user set is what they want, until they set another."""
+    st.session_state[K_WANTED_KEY] = st.session_state[K_KEY]
 
 
 def settings_controls(largest_k: int) -> Settings:
@@ -47,7 +55,14 @@ def settings_controls(largest_k: int) -> Settings:
     k_column, gain_column, ideal_column, decimals_column = st.columns([3, 2, 2, 1])
     with k_column:
         if largest_k >= 2:
-            st.slider("Cutoff k", 1, largest_k, key=K_KEY, help="NDCG@k looks at ranks 1 to k only.")
+            st.slider(
+                "Cutoff k",
+                1,
+                largest_k,
+                key=K_KEY,
+                on_change=_remember_k,
+                help="NDCG@k looks at ranks 1 to k only.",
+            )
         else:
             st.markdown(f"**Cutoff k** = {st.session_state[K_KEY]}")
     with gain_column:

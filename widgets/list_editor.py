@@ -46,7 +46,11 @@ def _table_editor() -> None:
     """Names and grades in an editable table; rows can be added and deleted."""
     ranked = current_list()
     frame = pd.DataFrame(
-        {"Item": ranked.names, "Grade": ranked.grades}, index=pd.Index(ranked.ids, name="id")
+        {
+            "id": pd.Series(ranked.ids, dtype=str),
+            "Item": pd.Series(ranked.names, dtype=str),
+            "Grade": pd.Series(ranked.grades, dtype=float),
+        }
     )
     with st.form("editor_table_form", border=False):
         edited = st.data_editor(
@@ -55,6 +59,7 @@ def _table_editor() -> None:
             hide_index=True,
             width="stretch",
             column_config={
+                "id": None,  # hidden: it keeps each row tied to its item
                 "Item": st.column_config.TextColumn("Item", required=True, max_chars=200),
                 "Grade": st.column_config.NumberColumn(
                     "Grade", min_value=0.0, max_value=MAX_GRADE, step=0.01, required=True
@@ -73,8 +78,8 @@ def _apply_table(edited: pd.DataFrame) -> None:
     """Check the edited table; apply it and rerun, or keep the list and say what is wrong."""
     known = set(current_list().ids)
     rows = [
-        (index if isinstance(index, str) and index in known else None, row["Item"], row["Grade"])
-        for index, row in edited.iterrows()
+        (row["id"] if isinstance(row["id"], str) and row["id"] in known else None, row["Item"], row["Grade"])
+        for _, row in edited.iterrows()
     ]
     try:
         parsed = parse_rows(rows)

@@ -139,7 +139,7 @@ def parse_grade(text: object, where: str) -> float:
         grade = float(str(text).strip().replace(",", ".")) if isinstance(text, str) else float(text)
     except (TypeError, ValueError):
         raise ListEditError(
-            f"{where}: “{str(text)[:40]}” is not a number; type a grade from 0 to {MAX_GRADE:g}."
+            f"{where}: “{str(text).strip()[:40]}” is not a number; type a grade from 0 to {MAX_GRADE:g}."
         ) from None
     if math.isnan(grade):
         raise ListEditError(f"{where}: the grade is empty; type a number from 0 to {MAX_GRADE:g}.")

@@ -16,6 +16,7 @@ from widgets.list_model import RankedList, from_scenario
 
 LIST_KEY = "playground_list"
 K_KEY = "playground_k"
+K_WANTED_KEY = "playground_k_wanted"
 GAIN_KEY = "playground_gain"
 IDEAL_KEY = "playground_ideal"
 DECIMALS_KEY = "playground_decimals"
@@ -26,7 +27,7 @@ MESSAGE_KEY = "playground_message"
 def load_scenario(scenario: Scenario) -> None:
     """Put a scenario's list and settings into this session."""
     st.session_state[LIST_KEY] = from_scenario(scenario)
-    st.session_state[K_KEY] = scenario.k or len(scenario.labels)
+    st.session_state[K_KEY] = st.session_state[K_WANTED_KEY] = scenario.k or len(scenario.labels)
     st.session_state[GAIN_KEY] = scenario.gain
     st.session_state[IDEAL_KEY] = scenario.ideal_source
     st.session_state[UNLISTED_KEY] = ", ".join(f"{g:g}" for g in scenario.unlisted_grades)

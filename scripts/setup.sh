@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Sets up this project on a fresh Debian machine with Python 3.11, in ./.venv.
+#   bash scripts/setup.sh         what the app needs
+#   bash scripts/setup.sh --dev   also what the tests need: pytest, Playwright and Debian's Chromium
+# Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dev=false
+[ "${1:-}" = "--dev" ] && dev=true
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv 2>/dev/null || { apt_install python3-venv && python3 -m venv .venv; }
+fi
+
+requirements=requirements.txt
+$dev && requirements=requirements-dev.txt
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+
+if $dev && [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests…"
+  apt_install chromium fonts-dejavu-core
+fi
+echo "Set up: .venv ($requirements)."

@@ -1,0 +1,170 @@
+"""The Playground page, run headless with Streamlit's AppTest (no browser, no JavaScript).
+
+The list's order lives in session state, so a test sets an order there exactly as a drag would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from widgets.playground_state import LIST_KEY
+
+SEED000 = list(BLUETOOTH_HEADPHONES.grades)
+APP = Path(__file__).resolve().parents[2] / "app.py"
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    return at.run()
+
+
+def headline(at: AppTest) -> dict[str, str]:
+    """The three headline metrics, by label."""
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def test_opens_on_the_seed000_list_with_its_published_numbers(app):
+    assert not app.exception
+    assert headline(app) == {"DCG@5": "6.31", "IDCG@5": "14.60", "NDCG@5": "0.43"}
+    assert app.session_state[LIST_KEY].names == list(BLUETOOTH_HEADPHONES.labels)
+    conventions = " ".join(caption.value for caption in app.caption)
+    assert "Gain: exponential (2^rel − 1)" in conventions and "Ideal from: listed items" in conventions
+
+
+def test_a_new_order_in_session_state_updates_the_headline(app):
+    ranked = app.session_state[LIST_KEY]
+    bose_first = [ranked.ids[-1], *ranked.ids[:-1]]  # drag Bose from rank 7 to rank 1
+    app.session_state[LIST_KEY] = ranked.reordered(bose_first)
+    app.run()
+    grades = [SEED000[-1], *SEED000[:-1]]
+    expected = ndcg_core.headline(grades, 5)
+    # By hand: (7 + 0 + 1/2 + 3/log2(5) + 7/log2(6)) / 14.5954 = 11.500 / 14.595 = 0.788
+    assert headline(app)["NDCG@5"] == f"{expected.ndcg:.2f}" == "0.79"
+    assert headline(app)["DCG@5"] == f"{expected.dcg:.2f}"
+
+
+def test_k_slider_changes_every_label_and_value(app):
+    app.slider(key="playground_k").set_value(3).run()
+    assert headline(app) == {
+        "DCG@3": f"{ndcg_core.dcg(SEED000, 3):.2f}",
+        "IDCG@3": f"{ndcg_core.idcg(SEED000, 3):.2f}",
+        "NDCG@3": f"{ndcg_core.ndcg(SEED000, 3):.2f}",
+    }
+
+
+def test_linear_gain_and_more_decimals(app):
+    app.radio(key="playground_gain").set_value("linear").run()
+    app.selectbox(key="playground_decimals").set_value(4).run()
+    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg(SEED000, 5, gain='linear'):.4f}"
+    assert any("Gain: linear (rel)" in caption.value for caption in app.caption)
+
+
+def test_judged_pool_with_unlisted_items_lowers_ndcg(app):
+    app.radio(key="playground_ideal").set_value("judged pool").run()
+    app.text_input(key="playground_unlisted").input("5, 4").run()
+    pool = [*SEED000, 5, 4]
+    assert headline(app)["IDCG@5"] == f"{ndcg_core.idcg(SEED000, 5, ideal=pool):.2f}"
+    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg(SEED000, 5, ideal=pool):.2f}"
+    assert any("judged pool (9 judged items)" in caption.value for caption in app.caption)
+
+
+def test_bad_unlisted_grades_keep_the_last_valid_pool(app):
+    app.radio(key="playground_ideal").set_value("judged pool").run()
+    app.text_input(key="playground_unlisted").input("5").run()
+    app.text_input(key="playground_unlisted").input("5, lots").run()
+    assert "“lots” is not a number" in app.error[0].value
+    assert headline(app)["IDCG@5"] == f"{ndcg_core.idcg(SEED000, 5, ideal=[*SEED000, 5]):.2f}"
+
+
+def test_ideal_order_scores_1_and_undo_restores(app):
+    app.button(key="order_ideal").click().run()
+    assert headline(app)["NDCG@5"] == "1.00"
+    app.button(key="order_undo").click().run()
+    assert headline(app)["NDCG@5"] == "0.43"
+
+
+@pytest.mark.parametrize(
+    ("button", "order"),
+    [
+        ("order_worst", ndcg_core.worst_order(SEED000)),
+        ("order_reversed", ndcg_core.reversed_order(len(SEED000))),
+    ],
+)
+def test_one_click_orders(app, button, order):
+    app.button(key=button).click().run()
+    grades = [SEED000[i] for i in order]
+    assert app.session_state[LIST_KEY].grades == grades
+    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg(grades, 5):.2f}"
+    app.button(key="order_original").click().run()
+    assert app.session_state[LIST_KEY].grades == SEED000
+
+
+def test_shuffle_keeps_the_same_items(app):
+    app.button(key="order_shuffled").click().run()
+    ranked = app.session_state[LIST_KEY]
+    assert sorted(ranked.names) == sorted(BLUETOOTH_HEADPHONES.labels)
+    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg(ranked.grades, 5):.2f}"
+
+
+@pytest.mark.parametrize("bad_grade", ["abc", "-1", "11", "", "nan", "1e400"])
+def test_a_bad_grade_gets_a_message_and_keeps_the_list(app, bad_grade):
+    app.text_input(key="editor_add_name").input("Marshall Headphones")
+    app.text_input(key="editor_add_grade").input(bad_grade)
+    app.button[[b.label for b in app.button].index("Add")].click().run()
+    assert not app.exception
+    assert any("New item" in error.value for error in app.error)
+    assert app.session_state[LIST_KEY].names == list(BLUETOOTH_HEADPHONES.labels)
+    assert headline(app)["NDCG@5"] == "0.43"
+
+
+def test_adding_an_item_puts_it_at_the_bottom(app):
+    app.text_input(key="editor_add_name").input("Marshall Headphones")
+    app.text_input(key="editor_add_grade").input("2.5")
+    app.button[[b.label for b in app.button].index("Add")].click().run()
+    ranked = app.session_state[LIST_KEY]
+    assert ranked.names[-1] == "Marshall Headphones" and ranked.grades[-1] == 2.5
+    assert headline(app)["IDCG@5"] == f"{ndcg_core.idcg([*SEED000, 2.5], 5):.2f}"
+
+
+def test_pasting_a_list_replaces_it_and_bad_rows_are_named(app):
+    app.text_area(key="editor_paste").input("A, 3\nB, 2\nC, 3\nD, 0\nE, 1")
+    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
+    assert app.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
+    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg([3, 2, 3, 0, 1], 5):.2f}"
+    app.text_area(key="editor_paste").input("X, 3\n, 2\nZ, twelve")
+    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
+    message = next(error.value for error in app.error if "Not applied" in error.value)
+    assert "Row 2: the name is empty" in message and "Row 3: “twelve” is not a number" in message
+    assert app.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
+
+
+def test_an_empty_list_says_so_and_undo_brings_it_back(app):
+    app.button[[b.label for b in app.button].index("Empty the list")].click().run()
+    assert not app.exception
+    assert any("The list is empty" in info.value for info in app.info)
+    assert headline(app)["NDCG@1"] == "0.00"
+    app.button(key="order_undo").click().run()
+    assert headline(app)["NDCG@5"] == "0.43"
+
+
+def test_fifty_items_render_and_compute(app):
+    rows = "\n".join(f"item {i}, {i % 4}" for i in range(50))
+    app.text_area(key="editor_paste").input(rows)
+    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
+    app.slider(key="playground_k").set_value(50).run()
+    grades = [i % 4 for i in range(50)]
+    assert not app.exception
+    assert headline(app)["NDCG@50"] == f"{ndcg_core.ndcg(grades, 50):.2f}"
+
+
+def test_nothing_relevant_names_the_idcg_zero_convention(app):
+    app.text_area(key="editor_paste").input("A, 0\nB, 0")
+    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
+    assert headline(app)["NDCG@2"] == "0.00"
+    assert any("IDCG@2 = 0" in warning.value and "trec_eval" in warning.value for warning in app.warning)

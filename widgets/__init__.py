@@ -1,0 +1,1 @@
+"""Reusable Streamlit widgets for the NDCG teaching app."""

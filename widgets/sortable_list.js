@@ -1,0 +1,734 @@
+// Sortable list: reorder rows with a mouse, a finger, a pen or the keyboard.
+//
+// Streamlit calls the default export every time the Python side sends new
+// `data` (and on the first mount). The HTML skeleton from sortable_list.py
+// stays in place between calls, so we keep one `SortableList` object per
+// skeleton and simply redraw it from `data`.
+//
+// Python owns the order. After a drop we rearrange the rows at once (so the
+// page does not flicker) and report the full new order with
+// setTriggerValue("reorder", ids). Python answers with new `data`, and
+// render() makes the page show exactly that order.
+//
+// User text (labels, details) is only ever written with textContent.
+
+const ROOT_SELECTOR = '[data-testid="sortable-list"]';
+const ROW_SELECTOR = '[data-testid="sortable-item"]';
+const REORDER_EVENT = "reorder";
+
+// How far (px) a pointer must move before a press becomes a drag.
+const DRAG_THRESHOLD_PX = 5;
+// Auto-scroll while dragging near the top or bottom edge of the window.
+const AUTO_SCROLL_EDGE_PX = 56;
+const AUTO_SCROLL_MAX_STEP_PX = 14;
+
+// One SortableList per HTML skeleton; survives Streamlit's re-runs of the JS.
+const instances = new WeakMap();
+
+export default function mountSortableList(component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(ROOT_SELECTOR);
+  if (!root) {
+    return undefined;
+  }
+  let list = instances.get(root);
+  if (!list) {
+    list = new SortableList(root);
+    instances.set(root, list);
+  }
+  list.report = (ids) => setTriggerValue(REORDER_EVENT, ids);
+  list.render(data);
+  // Streamlit runs this cleanup when the component is removed from the page.
+  return () => {
+    list.destroy();
+    instances.delete(root);
+  };
+}
+
+// ---------------------------------------------------------------- helpers --
+
+function moveItem(ids, from, to) {
+  const result = ids.slice();
+  const [moved] = result.splice(from, 1);
+  result.splice(to, 0, moved);
+  return result;
+}
+
+function sameSequence(a, b) {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+function sameItems(a, b) {
+  return (
+    a.length === b.length &&
+    a.every(
+      (item, i) =>
+        item.id === b[i].id &&
+        item.label === b[i].label &&
+        item.detail === b[i].detail,
+    )
+  );
+}
+
+function clamp(value, low, high) {
+  return Math.min(Math.max(value, low), high);
+}
+
+function makeElement(tag, className, text) {
+  const element = document.createElement(tag);
+  element.className = className;
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+function parseItems(data) {
+  const raw = Array.isArray(data?.items) ? data.items : [];
+  return raw.map((item) => ({
+    id: String(item.id),
+    label: String(item.label ?? ""),
+    detail: String(item.detail ?? ""),
+  }));
+}
+
+function parseCutoff(data) {
+  return Number.isInteger(data?.cutoff) ? data.cutoff : null;
+}
+
+function createRow(item) {
+  const row = makeElement("div", "sortable__row");
+  row.setAttribute("role", "option");
+  row.setAttribute("aria-roledescription", "sortable item");
+  row.setAttribute("data-testid", "sortable-item");
+  row.setAttribute("data-id", item.id);
+  row.tabIndex = -1;
+  const handle = makeElement("span", "sortable__handle");
+  handle.setAttribute("aria-hidden", "true");
+  handle.setAttribute("data-testid", "sortable-handle");
+  const rank = makeElement("span", "sortable__rank");
+  rank.setAttribute("aria-hidden", "true");
+  row.append(
+    handle,
+    rank,
+    makeElement("span", "sortable__label"),
+    makeElement("span", "sortable__detail"),
+  );
+  return row;
+}
+
+function createDivider() {
+  const divider = makeElement("div", "sortable__cutoff");
+  divider.setAttribute("aria-hidden", "true");
+  divider.setAttribute("data-testid", "sortable-cutoff");
+  divider.append(makeElement("span", "sortable__cutoff-label"));
+  return divider;
+}
+
+// Nearest ancestor that scrolls vertically, crossing shadow-root borders.
+function scrollParent(element) {
+  let node = element;
+  while (node) {
+    node = node.parentElement ?? node.getRootNode()?.host ?? null;
+    if (node instanceof HTMLElement) {
+      const overflowY = getComputedStyle(node).overflowY;
+      const scrolls = overflowY === "auto" || overflowY === "scroll";
+      if (scrolls && node.scrollHeight > node.clientHeight) {
+        return node;
+      }
+    }
+  }
+  return document.scrollingElement;
+}
+
+// ------------------------------------------------------------ the widget --
+
+class SortableList {
+  constructor(root) {
+    this.root = root;
+    this.listEl = root.querySelector(".sortable__list");
+    this.live = root.querySelector(".sortable__live");
+    this.items = []; // committed order, as last drawn from Python or dropped
+    this.itemById = new Map();
+    this.rows = new Map(); // id -> row element
+    this.cutoff = null;
+    this.activeId = null; // the row that has tabindex=0
+    this.grab = null; // keyboard move in progress
+    this.drag = null; // pointer press or drag in progress
+    this.arranging = false;
+    this.autoScrollFrame = 0;
+    this.report = () => {};
+    this.adoptExistingDom();
+    this.listen();
+  }
+
+  // If the skeleton already holds rows (an earlier instance was cleaned up),
+  // reuse them so focus is not lost.
+  adoptExistingDom() {
+    for (const row of this.listEl.querySelectorAll(ROW_SELECTOR)) {
+      row.classList.remove("is-grabbed", "is-lifted");
+      row.style.top = "";
+      this.rows.set(row.getAttribute("data-id"), row);
+    }
+    for (const old of this.listEl.querySelectorAll(".sortable__placeholder")) {
+      old.remove();
+    }
+    this.divider =
+      this.listEl.querySelector(".sortable__cutoff") ?? createDivider();
+  }
+
+  listen() {
+    this.events = new AbortController();
+    const options = { signal: this.events.signal };
+    const on = (type, handler) =>
+      this.listEl.addEventListener(type, handler.bind(this), options);
+    on("keydown", this.onKeyDown);
+    on("focusin", this.onFocusIn);
+    on("focusout", this.onFocusOut);
+    on("pointerdown", this.onPointerDown);
+    on("pointermove", this.onPointerMove);
+    on("pointerup", this.onPointerUp);
+    on("pointercancel", this.onPointerCancel);
+    on("lostpointercapture", this.onPointerCancel);
+  }
+
+  destroy() {
+    this.stopAutoScroll();
+    if (this.drag?.started) {
+      this.endDrag();
+    }
+    this.drag = null;
+    this.grab = null;
+    this.events.abort();
+  }
+
+  // ---------------------------------------------------------- rendering --
+
+  render(data) {
+    const items = parseItems(data);
+    const cutoff = parseCutoff(data);
+    this.listEl.setAttribute("aria-label", String(data?.ariaLabel ?? "Ranked list"));
+    // Test hook: which answer from Python the page has drawn.
+    this.root.setAttribute("data-revision", String(data?.revision ?? 0));
+    if (this.isBusy()) {
+      const onlyAcknowledged =
+        sameItems(items, this.items) && cutoff === this.cutoff;
+      if (onlyAcknowledged) {
+        return; // Python confirmed what we already show; keep moving.
+      }
+      this.cancelInteraction(false); // Python changed the list: it wins.
+    }
+    this.items = items;
+    this.cutoff = cutoff;
+    this.syncRows();
+    if (this.drag && !this.rows.has(this.drag.id)) {
+      this.drag = null;
+    }
+    this.arrange(this.committedIds().map((id) => this.rows.get(id)));
+    if (!this.rows.has(this.activeId)) {
+      this.setActive(this.items[0]?.id ?? null);
+    } else {
+      this.setActive(this.activeId);
+    }
+  }
+
+  // Create, update and delete row elements so they match this.items.
+  syncRows() {
+    this.itemById = new Map(this.items.map((item) => [item.id, item]));
+    for (const [id, row] of this.rows) {
+      if (!this.itemById.has(id)) {
+        row.remove();
+        this.rows.delete(id);
+      }
+    }
+    for (const item of this.items) {
+      let row = this.rows.get(item.id);
+      if (!row) {
+        row = createRow(item);
+        this.rows.set(item.id, row);
+      }
+      row.querySelector(".sortable__label").textContent = item.label;
+      row.querySelector(".sortable__detail").textContent = item.detail;
+    }
+    this.divider.firstElementChild.textContent = `cutoff k = ${this.cutoff}`;
+  }
+
+  // Put `slots` (rows, or the drag placeholder) in the list in this order,
+  // with the cutoff line after slot k. `lifted` is the row being dragged.
+  arrange(slots, lifted = null) {
+    const nodes = slots.slice();
+    const k = this.cutoff;
+    if (k !== null && k > 0 && k < slots.length) {
+      nodes.splice(k, 0, this.divider);
+    }
+    if (lifted) {
+      nodes.push(lifted);
+    }
+    const focusedId = this.focusedId();
+    this.arranging = true;
+    try {
+      nodes.forEach((node, index) => {
+        const current = this.listEl.children[index] ?? null;
+        if (current !== node) {
+          this.listEl.insertBefore(node, current);
+        }
+      });
+      while (this.listEl.children.length > nodes.length) {
+        this.listEl.lastElementChild.remove();
+      }
+    } finally {
+      this.arranging = false;
+    }
+    this.numberRows(slots, lifted);
+    if (focusedId !== null) {
+      this.focusRow(focusedId); // moving a focused element blurs it
+    }
+  }
+
+  // Write rank numbers, "below cutoff" styling and the accessible names.
+  numberRows(slots, lifted) {
+    const total = slots.length;
+    slots.forEach((slot, index) => {
+      const row = slot.classList.contains("sortable__placeholder") ? lifted : slot;
+      if (row) {
+        this.labelRow(row, index + 1, total);
+      }
+    });
+  }
+
+  labelRow(row, rank, total) {
+    const item = this.itemById.get(row.getAttribute("data-id"));
+    const below = this.cutoff !== null && rank > this.cutoff;
+    row.querySelector(".sortable__rank").textContent = String(rank);
+    row.classList.toggle("is-below", below);
+    const where = below ? `, below cutoff ${this.cutoff}` : "";
+    row.setAttribute(
+      "aria-label",
+      `Rank ${rank} of ${total}: ${item.label}, ${item.detail}${where}`,
+    );
+  }
+
+  // ------------------------------------------------------------- state --
+
+  committedIds() {
+    return this.items.map((item) => item.id);
+  }
+
+  // Ids in the order the rows currently appear on the page.
+  shownIds() {
+    return [...this.listEl.querySelectorAll(ROW_SELECTOR)].map((row) =>
+      row.getAttribute("data-id"),
+    );
+  }
+
+  isBusy() {
+    return Boolean(this.grab || this.drag?.started);
+  }
+
+  cancelInteraction(announce) {
+    if (this.grab) {
+      this.cancelGrab(announce);
+    }
+    if (this.drag?.started) {
+      this.cancelDrag();
+    }
+    this.drag = null;
+  }
+
+  // Keep the new order, and tell Python about it if it changed.
+  commit(ids) {
+    if (sameSequence(ids, this.committedIds())) {
+      return;
+    }
+    this.items = ids.map((id) => this.itemById.get(id));
+    this.report(ids);
+  }
+
+  announce(message) {
+    // Repeating the same text would not be read again: vary it invisibly.
+    const same = this.live.textContent === message;
+    this.live.textContent = same ? `${message}\u00a0` : message;
+  }
+
+  rankOf(id) {
+    return this.shownIds().indexOf(id) + 1;
+  }
+
+  // ------------------------------------------------------------- focus --
+
+  focusedId() {
+    const active = this.root.getRootNode().activeElement;
+    if (!active || !this.listEl.contains(active)) {
+      return null;
+    }
+    return active.closest(ROW_SELECTOR)?.getAttribute("data-id") ?? null;
+  }
+
+  focusRow(id) {
+    const row = this.rows.get(id);
+    if (row && this.root.getRootNode().activeElement !== row) {
+      row.focus({ preventScroll: true });
+    }
+    this.setActive(id);
+  }
+
+  // Roving tabindex: only the active row is in the Tab order.
+  setActive(id) {
+    this.activeId = id;
+    for (const [rowId, row] of this.rows) {
+      row.tabIndex = rowId === id ? 0 : -1;
+    }
+  }
+
+  onFocusIn(event) {
+    const row = event.target.closest?.(ROW_SELECTOR);
+    if (row) {
+      this.setActive(row.getAttribute("data-id"));
+    }
+  }
+
+  onFocusOut(event) {
+    if (this.arranging || !this.grab) {
+      return;
+    }
+    const next = event.relatedTarget;
+    if (!next || !this.listEl.contains(next)) {
+      this.cancelGrab(true); // focus left the list mid-move
+    }
+  }
+
+  // ---------------------------------------------------------- keyboard --
+
+  onKeyDown(event) {
+    const row = event.target.closest?.(ROW_SELECTOR);
+    if (!row || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    const handled = this.drag?.started
+      ? this.keyDuringDrag(event.key)
+      : this.grab
+        ? this.keyWhileGrabbed(event.key)
+        : this.keyWhileBrowsing(event.key, row);
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+
+  keyDuringDrag(key) {
+    if (key !== "Escape") {
+      return false;
+    }
+    this.cancelDrag();
+    this.announce(`Cancelled; back at rank ${this.rankOf(this.activeId)}.`);
+    return true;
+  }
+
+  keyWhileBrowsing(key, row) {
+    const ids = this.shownIds();
+    const index = ids.indexOf(row.getAttribute("data-id"));
+    const go = (to) => this.focusRow(ids[clamp(to, 0, ids.length - 1)]);
+    switch (key) {
+      case " ":
+      case "Enter":
+        this.pickUp(row);
+        return true;
+      case "ArrowUp":
+        go(index - 1);
+        return true;
+      case "ArrowDown":
+        go(index + 1);
+        return true;
+      case "Home":
+        go(0);
+        return true;
+      case "End":
+        go(ids.length - 1);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  keyWhileGrabbed(key) {
+    const last = this.items.length - 1;
+    const index = this.rankOf(this.grab.id) - 1;
+    switch (key) {
+      case "ArrowUp":
+        this.moveGrabbed(index - 1);
+        return true;
+      case "ArrowDown":
+        this.moveGrabbed(index + 1);
+        return true;
+      case "Home":
+        this.moveGrabbed(0);
+        return true;
+      case "End":
+        this.moveGrabbed(last);
+        return true;
+      case " ":
+      case "Enter":
+        this.dropGrabbed();
+        return true;
+      case "Escape":
+        this.cancelGrab(true);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  pickUp(row) {
+    const id = row.getAttribute("data-id");
+    this.grab = { id, before: this.shownIds() };
+    row.classList.add("is-grabbed");
+    const item = this.itemById.get(id);
+    const total = this.items.length;
+    this.announce(
+      `Picked up ${item.label}, rank ${this.rankOf(id)} of ${total}. ` +
+        "Use arrow keys to move, Space to drop, Escape to cancel.",
+    );
+  }
+
+  moveGrabbed(target) {
+    const ids = this.shownIds();
+    const from = ids.indexOf(this.grab.id);
+    const to = clamp(target, 0, ids.length - 1);
+    if (to === from) {
+      this.announce(`Already at rank ${from + 1} of ${ids.length}.`);
+      return;
+    }
+    const order = moveItem(ids, from, to);
+    this.arrange(order.map((id) => this.rows.get(id)));
+    this.announce(`Moved to rank ${to + 1} of ${ids.length}.`);
+  }
+
+  dropGrabbed() {
+    const { id } = this.grab;
+    this.endGrab();
+    const ids = this.shownIds();
+    this.announce(`Dropped at rank ${ids.indexOf(id) + 1} of ${ids.length}.`);
+    this.commit(ids);
+  }
+
+  cancelGrab(announce) {
+    const { id, before } = this.grab;
+    this.endGrab();
+    this.arrange(before.map((rowId) => this.rows.get(rowId)));
+    if (announce) {
+      this.announce(`Cancelled; back at rank ${before.indexOf(id) + 1}.`);
+    }
+  }
+
+  endGrab() {
+    const row = this.rows.get(this.grab.id);
+    row?.classList.remove("is-grabbed");
+    this.grab = null;
+  }
+
+  // ----------------------------------------------------------- pointer --
+  // Mouse, touch and pen all arrive here as pointer events. A mouse can drag
+  // a row anywhere; touch and pen only from the handle, so that swiping over
+  // the rows still scrolls the page on a phone.
+
+  onPointerDown(event) {
+    const row = event.target.closest?.(ROW_SELECTOR);
+    if (!row || this.drag || !event.isPrimary) {
+      return;
+    }
+    if (event.pointerType === "mouse" && event.button !== 0) {
+      return;
+    }
+    const onHandle = Boolean(event.target.closest(".sortable__handle"));
+    if (event.pointerType !== "mouse" && !onHandle) {
+      return;
+    }
+    if (this.grab) {
+      this.cancelGrab(true);
+    }
+    event.preventDefault(); // no text selection, no native drag
+    this.focusRow(row.getAttribute("data-id"));
+    this.capturePointer(event.pointerId);
+    this.drag = {
+      pointerId: event.pointerId,
+      id: row.getAttribute("data-id"),
+      row,
+      startX: event.clientX,
+      startY: event.clientY,
+      lastY: event.clientY,
+      started: false,
+    };
+  }
+
+  // Keep receiving this pointer's events even when it leaves the list.
+  capturePointer(pointerId) {
+    try {
+      this.listEl.setPointerCapture(pointerId);
+    } catch {
+      // Not an active pointer (e.g. a synthetic event): drag without capture.
+    }
+  }
+
+  onPointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) {
+      return;
+    }
+    drag.lastY = event.clientY;
+    if (!drag.started) {
+      const dx = event.clientX - drag.startX;
+      const dy = event.clientY - drag.startY;
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) {
+        return;
+      }
+      this.startDrag();
+    }
+    event.preventDefault();
+    this.followPointer();
+    this.updateAutoScroll();
+  }
+
+  onPointerUp(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) {
+      return;
+    }
+    if (!drag.started) {
+      this.drag = null; // a click: the row is focused, nothing moves
+      return;
+    }
+    const ids = this.endDrag();
+    this.drag = null;
+    this.announce(`Dropped at rank ${ids.indexOf(drag.id) + 1} of ${ids.length}.`);
+    this.commit(ids);
+  }
+
+  onPointerCancel(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) {
+      return;
+    }
+    if (drag.started) {
+      this.cancelDrag();
+    }
+    this.drag = null;
+  }
+
+  // Lift the row out of the flow and leave a placeholder where it was.
+  startDrag() {
+    const drag = this.drag;
+    const rect = drag.row.getBoundingClientRect();
+    drag.started = true;
+    drag.before = this.shownIds();
+    drag.offsetY = drag.startY - rect.top;
+    drag.height = rect.height;
+    drag.placeholder = makeElement("div", "sortable__placeholder");
+    drag.placeholder.setAttribute("aria-hidden", "true");
+    drag.placeholder.setAttribute("data-testid", "sortable-placeholder");
+    drag.placeholder.style.height = `${rect.height}px`;
+    drag.row.classList.add("is-lifted");
+    this.listEl.classList.add("is-dragging");
+    const slots = drag.before.map((id) =>
+      id === drag.id ? drag.placeholder : this.rows.get(id),
+    );
+    this.arrange(slots, drag.row);
+  }
+
+  // Move the lifted row with the pointer; move the placeholder under it.
+  followPointer() {
+    const drag = this.drag;
+    const listRect = this.listEl.getBoundingClientRect();
+    const top = clamp(
+      drag.lastY - drag.offsetY - listRect.top,
+      -drag.height / 2,
+      listRect.height - drag.height / 2,
+    );
+    drag.row.style.top = `${top}px`;
+    const center = listRect.top + top + drag.height / 2;
+    const others = this.shownIds()
+      .filter((id) => id !== drag.id)
+      .map((id) => this.rows.get(id));
+    const target = others.filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.top + r.height / 2 < center;
+    }).length;
+    const slots = others.slice();
+    slots.splice(target, 0, drag.placeholder);
+    const current = [...this.listEl.children].filter(
+      (node) => node !== drag.row && node !== this.divider,
+    );
+    if (!sameSequence(current, slots)) {
+      this.arrange(slots, drag.row);
+    }
+  }
+
+  // Put the lifted row where the placeholder is; return the new order.
+  endDrag() {
+    const drag = this.drag;
+    this.stopAutoScroll();
+    const slots = [...this.listEl.children].filter(
+      (node) => node !== drag.row && node !== this.divider,
+    );
+    const rows = slots.map((node) => (node === drag.placeholder ? drag.row : node));
+    drag.row.classList.remove("is-lifted");
+    drag.row.style.top = "";
+    this.listEl.classList.remove("is-dragging");
+    drag.placeholder.remove();
+    this.arrange(rows);
+    return rows.map((row) => row.getAttribute("data-id"));
+  }
+
+  cancelDrag() {
+    const before = this.drag.before;
+    this.endDrag();
+    this.arrange(before.map((id) => this.rows.get(id)));
+    this.drag = null;
+  }
+
+  // Scroll the page while the pointer is held near the window's edge.
+  updateAutoScroll() {
+    const step = this.autoScrollStep();
+    if (step === 0) {
+      this.stopAutoScroll();
+    } else if (!this.autoScrollFrame) {
+      this.autoScrollFrame = requestAnimationFrame(() => this.autoScrollTick());
+    }
+  }
+
+  // Pixels to scroll this frame: faster the closer the pointer is to an edge.
+  autoScrollStep() {
+    const y = this.drag?.lastY ?? 0;
+    const fromTop = AUTO_SCROLL_EDGE_PX - y;
+    const fromBottom = y - (window.innerHeight - AUTO_SCROLL_EDGE_PX);
+    const speed = (depth) =>
+      Math.ceil((Math.min(depth, AUTO_SCROLL_EDGE_PX) / AUTO_SCROLL_EDGE_PX) * AUTO_SCROLL_MAX_STEP_PX);
+    if (fromTop > 0) {
+      return -speed(fromTop);
+    }
+    if (fromBottom > 0) {
+      return speed(fromBottom);
+    }
+    return 0;
+  }
+
+  autoScrollTick() {
+    this.autoScrollFrame = 0;
+    if (!this.drag?.started) {
+      return;
+    }
+    const step = this.autoScrollStep();
+    if (step === 0) {
+      return;
+    }
+    scrollParent(this.root)?.scrollBy(0, step);
+    this.followPointer();
+    this.autoScrollFrame = requestAnimationFrame(() => this.autoScrollTick());
+  }
+
+  stopAutoScroll() {
+    if (this.autoScrollFrame) {
+      cancelAnimationFrame(this.autoScrollFrame);
+      this.autoScrollFrame = 0;
+    }
+  }
+}
