@@ -64,6 +64,8 @@ def paste(page: Page, text: str) -> None:
     page.get_by_label("Paste a list").fill(text)
     page.get_by_role("button", name="Replace the list").click()
     page.wait_for_timeout(1500)
+    page.get_by_text("Edit the list").click()  # closed again, as while dragging
+    page.wait_for_timeout(1000)
 
 
 def move_by_keyboard(page: Page, from_rank: int, to_rank: int) -> None:
@@ -99,8 +101,10 @@ def script_samples(pasted: str | None, runs: int) -> list[float]:
     """Milliseconds of one Playground script run after a new order, timed with AppTest."""
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()
     if pasted:
-        at.text_area(key="editor_paste").input(pasted)
+        at.session_state["editor_open"] = True
+        at.run().text_area(key="editor_paste").input(pasted)
         at.button[[b.label for b in at.button].index("Replace the list")].click().run()
+        at.session_state["editor_open"] = False
     samples = []
     for _ in range(runs):
         ranked = at.session_state[LIST_KEY]

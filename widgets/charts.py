@@ -145,23 +145,35 @@ def per_rank_data(table: pd.DataFrame, k: int) -> pd.DataFrame:
         ("contribution", "contribution", "your list"),
         ("ideal_contribution", "contribution", "ideal order"),
     ]
-    long = pd.concat(
-        pd.DataFrame({"rank": table["rank"], "quantity": quantity, "series": series, "value": table[column]})
-        for column, quantity, series in pieces
+    rank = table["rank"].to_numpy()
+    n = len(rank)
+    return pd.DataFrame(
+        {
+            "rank": np.tile(rank, len(pieces)),
+            "quantity": np.repeat([quantity for _, quantity, _ in pieces], n),
+            "series": np.repeat([series for _, _, series in pieces], n),
+            "value": np.concatenate([table[column].to_numpy() for column, _, _ in pieces]),
+            "position": np.tile(np.where(rank <= k, "rank ≤ k", "beyond k"), len(pieces)),
+        }
     )
-    long["position"] = np.where(long["rank"] <= k, "rank ≤ k", "beyond k")
-    return long
 
 
 def cumulative_data(table: pd.DataFrame) -> pd.DataFrame:
     """Rows of (rank, measure, value) for CG, DCG and IDCG."""
-    frame = table.melt(id_vars="rank", value_vars=["cg", "dcg", "idcg"], var_name="measure")
-    frame["measure"] = frame["measure"].str.upper()
-    return frame
+    measures = ("cg", "dcg", "idcg")
+    rank = table["rank"].to_numpy()
+    return pd.DataFrame(
+        {
+            "rank": np.tile(rank, len(measures)),
+            "measure": np.repeat([m.upper() for m in measures], len(rank)),
+            "value": np.concatenate([table[m].to_numpy() for m in measures]),
+        }
+    )
 
 
 def ndcg_by_k_data(every_k: np.ndarray, k: int) -> pd.DataFrame:
     """Rows of (rank, ndcg, current) for NDCG@1 … NDCG@n."""
-    frame = pd.DataFrame({"rank": np.arange(1, len(every_k) + 1), "ndcg": every_k})
-    frame["current"] = np.where(frame["rank"] == k, "current k", "other k")
-    return frame
+    rank = np.arange(1, len(every_k) + 1)
+    return pd.DataFrame(
+        {"rank": rank, "ndcg": every_k, "current": np.where(rank == k, "current k", "other k")}
+    )

@@ -27,12 +27,19 @@ ADD_ERROR_KEY = "editor_add_error"
 PASTE_KEY = "editor_paste"
 PASTE_ERROR_KEY = "editor_paste_error"
 TABLE_ERROR_KEY = "editor_table_error"
+EDITOR_OPEN_KEY = "editor_open"
 
 
 def list_editor() -> None:
-    """The editing tools, in an expander below the numbers."""
-    ranked = current_list()
-    with st.expander(f"Edit the list ({len(ranked.items)} items; grades 0 to {MAX_GRADE:g})", expanded=False):
+    """The editing tools, in an expander below the numbers.
+
+    The expander reruns when it opens and draws its content only while open, so that a drop
+    does not pay for an editor nobody is looking at.
+    """
+    label = f"Edit the list: names, grades 0 to {MAX_GRADE:g}, add, remove, paste"
+    with st.expander(label, key=EDITOR_OPEN_KEY, on_change="rerun") as box:
+        if not box.open:
+            return
         table_column, side_column = st.columns([3, 2])
         with table_column:
             _table_editor()

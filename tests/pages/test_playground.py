@@ -24,6 +24,13 @@ def app() -> AppTest:
     return at.run()
 
 
+@pytest.fixture
+def editor(app: AppTest) -> AppTest:
+    """The app with "Edit the list" open, as after a click on it."""
+    app.session_state["editor_open"] = True
+    return app.run()
+
+
 def headline(at: AppTest) -> dict[str, str]:
     """The three headline metrics, by label."""
     return {metric.label: metric.value for metric in at.metric}
@@ -113,58 +120,65 @@ def test_shuffle_keeps_the_same_items(app):
 
 
 @pytest.mark.parametrize("bad_grade", ["abc", "-1", "11", "", "nan", "1e400"])
-def test_a_bad_grade_gets_a_message_and_keeps_the_list(app, bad_grade):
-    app.text_input(key="editor_add_name").input("Marshall Headphones")
-    app.text_input(key="editor_add_grade").input(bad_grade)
-    app.button[[b.label for b in app.button].index("Add")].click().run()
-    assert not app.exception
-    assert any("New item" in error.value for error in app.error)
-    assert app.session_state[LIST_KEY].names == list(BLUETOOTH_HEADPHONES.labels)
-    assert headline(app)["NDCG@5"] == "0.43"
+def test_a_bad_grade_gets_a_message_and_keeps_the_list(editor, bad_grade):
+    editor.text_input(key="editor_add_name").input("Marshall Headphones")
+    editor.text_input(key="editor_add_grade").input(bad_grade)
+    editor.button[[b.label for b in editor.button].index("Add")].click().run()
+    assert not editor.exception
+    assert any("New item" in error.value for error in editor.error)
+    assert editor.session_state[LIST_KEY].names == list(BLUETOOTH_HEADPHONES.labels)
+    assert headline(editor)["NDCG@5"] == "0.43"
 
 
-def test_adding_an_item_puts_it_at_the_bottom(app):
-    app.text_input(key="editor_add_name").input("Marshall Headphones")
-    app.text_input(key="editor_add_grade").input("2.5")
-    app.button[[b.label for b in app.button].index("Add")].click().run()
-    ranked = app.session_state[LIST_KEY]
+def test_adding_an_item_puts_it_at_the_bottom(editor):
+    editor.text_input(key="editor_add_name").input("Marshall Headphones")
+    editor.text_input(key="editor_add_grade").input("2.5")
+    editor.button[[b.label for b in editor.button].index("Add")].click().run()
+    ranked = editor.session_state[LIST_KEY]
     assert ranked.names[-1] == "Marshall Headphones" and ranked.grades[-1] == 2.5
-    assert headline(app)["IDCG@5"] == f"{ndcg_core.idcg([*SEED000, 2.5], 5):.2f}"
+    assert headline(editor)["IDCG@5"] == f"{ndcg_core.idcg([*SEED000, 2.5], 5):.2f}"
 
 
-def test_pasting_a_list_replaces_it_and_bad_rows_are_named(app):
-    app.text_area(key="editor_paste").input("A, 3\nB, 2\nC, 3\nD, 0\nE, 1")
-    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
-    assert app.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
-    assert headline(app)["NDCG@5"] == f"{ndcg_core.ndcg([3, 2, 3, 0, 1], 5):.2f}"
-    app.text_area(key="editor_paste").input("X, 3\n, 2\nZ, twelve")
-    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
-    message = next(error.value for error in app.error if "Not applied" in error.value)
+def test_pasting_a_list_replaces_it_and_bad_rows_are_named(editor):
+    editor.text_area(key="editor_paste").input("A, 3\nB, 2\nC, 3\nD, 0\nE, 1")
+    editor.button[[b.label for b in editor.button].index("Replace the list")].click().run()
+    assert editor.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
+    assert headline(editor)["NDCG@5"] == f"{ndcg_core.ndcg([3, 2, 3, 0, 1], 5):.2f}"
+    editor.text_area(key="editor_paste").input("X, 3\n, 2\nZ, twelve")
+    editor.button[[b.label for b in editor.button].index("Replace the list")].click().run()
+    message = next(error.value for error in editor.error if "Not applied" in error.value)
     assert "Row 2: the name is empty" in message and "Row 3: “twelve” is not a number" in message
-    assert app.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
+    assert editor.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
 
 
-def test_an_empty_list_says_so_and_undo_brings_it_back(app):
-    app.button[[b.label for b in app.button].index("Empty the list")].click().run()
-    assert not app.exception
-    assert any("The list is empty" in info.value for info in app.info)
-    assert headline(app)["NDCG@1"] == "0.00"
-    app.button(key="order_undo").click().run()
-    assert headline(app)["NDCG@5"] == "0.43"
+def test_an_empty_list_says_so_and_undo_brings_it_back(editor):
+    editor.button[[b.label for b in editor.button].index("Empty the list")].click().run()
+    assert not editor.exception
+    assert any("The list is empty" in info.value for info in editor.info)
+    assert headline(editor)["NDCG@1"] == "0.00"
+    editor.button(key="order_undo").click().run()
+    assert headline(editor)["NDCG@5"] == "0.43"
 
 
-def test_fifty_items_render_and_compute(app):
+def test_fifty_items_render_and_compute(editor):
     rows = "\n".join(f"item {i}, {i % 4}" for i in range(50))
-    app.text_area(key="editor_paste").input(rows)
-    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
-    app.slider(key="playground_k").set_value(50).run()
+    editor.text_area(key="editor_paste").input(rows)
+    editor.button[[b.label for b in editor.button].index("Replace the list")].click().run()
+    editor.slider(key="playground_k").set_value(50).run()
     grades = [i % 4 for i in range(50)]
-    assert not app.exception
-    assert headline(app)["NDCG@50"] == f"{ndcg_core.ndcg(grades, 50):.2f}"
+    assert not editor.exception
+    assert headline(editor)["NDCG@50"] == f"{ndcg_core.ndcg(grades, 50):.2f}"
 
 
-def test_nothing_relevant_names_the_idcg_zero_convention(app):
-    app.text_area(key="editor_paste").input("A, 0\nB, 0")
-    app.button[[b.label for b in app.button].index("Replace the list")].click().run()
-    assert headline(app)["NDCG@2"] == "0.00"
-    assert any("IDCG@2 = 0" in warning.value and "trec_eval" in warning.value for warning in app.warning)
+def test_nothing_relevant_names_the_idcg_zero_convention(editor):
+    editor.text_area(key="editor_paste").input("A, 0\nB, 0")
+    editor.button[[b.label for b in editor.button].index("Replace the list")].click().run()
+    assert headline(editor)["NDCG@2"] == "0.00"
+    assert any("IDCG@2 = 0" in warning.value and "trec_eval" in warning.value for warning in editor.warning)
+
+
+def test_the_editor_is_drawn_only_when_open(app):
+    assert "Add" not in [button.label for button in app.button]
+    app.session_state["editor_open"] = True
+    app.run()
+    assert "Add" in [button.label for button in app.button]

@@ -1,0 +1,105 @@
+"""The Playground in Chromium: drag with mouse, keyboard and touch, and check the numbers shown.
+
+Each expected number is computed by ``ndcg_core`` for the order the gesture should produce,
+so the test fails if the page shows a stale or a wrong value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import ndcg_core
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from tests.browser.conftest import wait_for_app_idle
+from tests.browser.gestures import mouse_drag, row, touch_drag
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+GRADES = list(BLUETOOTH_HEADPHONES.grades)
+NAMES = list(BLUETOOTH_HEADPHONES.labels)
+BOSE, SONY = "i6", "i3"  # ids follow the scenario's order: i0 … i6
+METRIC = '[data-testid="stMetricValue"]'
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def app_url(streamlit_server: Callable[..., str]) -> str:
+    return streamlit_server(APP)
+
+
+def open_playground(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_for_app_idle(page, "NDCG at a glance")
+    expect(page.locator('[data-testid="sortable-item"]')).to_have_count(len(NAMES))
+
+
+def expect_headline(page: Page, grades: list[float], k: int = 5) -> None:
+    """The three headline numbers equal the core's for ``grades`` (2 decimals, as shown)."""
+    numbers = ndcg_core.headline(grades, k)
+    expected = [f"{numbers.dcg:.2f}", f"{numbers.idcg:.2f}", f"{numbers.ndcg:.2f}"]
+    expect(page.locator(METRIC)).to_have_text(expected, timeout=15_000)
+
+
+def shown_names(page: Page) -> list[str]:
+    return page.locator('[data-testid="sortable-item"]').evaluate_all(
+        "rows => rows.map(r => r.getAttribute('aria-label'))"
+    )
+
+
+def test_opens_with_the_seed000_numbers(page: Page, app_url: str, screenshot) -> None:
+    open_playground(page, app_url)
+    expect_headline(page, GRADES)
+    expect(page.locator(METRIC)).to_have_text(["6.31", "14.60", "0.43"])
+    screenshot(page, "playground_default")
+
+
+def test_mouse_drag_bose_from_rank_7_to_rank_1(page: Page, app_url: str, screenshot) -> None:
+    open_playground(page, app_url)
+    mouse_drag(page, row(page, BOSE), row(page, "i0"))
+    bose_first = [GRADES[-1], *GRADES[:-1]]
+    expect_headline(page, bose_first)
+    assert shown_names(page)[0].startswith("Rank 1 of 7: Bose Wireless Headphones")
+    screenshot(page, "playground_after_mouse_drag")
+
+
+def test_keyboard_moves_sony_to_rank_1_and_keeps_focus(page: Page, app_url: str, screenshot) -> None:
+    open_playground(page, app_url)
+    row(page, SONY).focus()
+    page.keyboard.press("Space")
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("Space")
+    sony_first = [GRADES[3], *GRADES[:3], *GRADES[4:]]
+    expect_headline(page, sony_first)
+    expect(row(page, SONY)).to_be_focused()
+    screenshot(page, "playground_after_keyboard_move")
+
+
+def test_touch_drag_by_the_handle(page_factory: Callable[..., Page], app_url: str, screenshot) -> None:
+    page = page_factory(has_touch=True, viewport={"width": 390, "height": 1400}, is_mobile=True)
+    open_playground(page, app_url)
+    handle = row(page, BOSE).locator('[data-testid="sortable-handle"]')
+    page.locator('[data-testid="sortable-list"]').scroll_into_view_if_needed()
+    screenshot(page, "playground_phone_before_touch_drag")
+    touch_drag(page, handle, row(page, "i0"))
+    expect_headline(page, [GRADES[-1], *GRADES[:-1]])
+    screenshot(page, "playground_phone_after_touch_drag")
+
+
+def test_ideal_button_then_undo(page: Page, app_url: str) -> None:
+    open_playground(page, app_url)
+    page.get_by_role("button", name="Ideal order").click()
+    expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
+    page.get_by_role("button", name="Undo").click()
+    expect_headline(page, GRADES)
+
+
+def test_dark_theme_screenshot(streamlit_server: Callable[..., str], page: Page, screenshot) -> None:
+    url = streamlit_server(APP, "--theme.base", "dark")
+    open_playground(page, url)
+    expect_headline(page, GRADES)
+    screenshot(page, "playground_dark")
