@@ -128,9 +128,15 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--drops", type=int, default=20)
+    parser.add_argument(
+        "--streamlit-arg",
+        action="append",
+        default=[],
+        help="passed to streamlit run, e.g. --runner.postScriptGC=false",
+    )
     args = parser.parse_args()
     log = Path(tempfile.mkdtemp()) / "streamlit.log"
-    process, url = start_streamlit(REPO / "app.py", (), log)
+    process, url = start_streamlit(REPO / "app.py", tuple(args.streamlit_arg), log)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
