@@ -10,6 +10,9 @@ st.set_page_config(page_title="NDCG Playground", page_icon="📊", layout="wide"
 
 PAGES = [
     st.Page("pages/playground.py", title="Playground", icon="🎛️", default=True),
+    st.Page("pages/step_by_step.py", title="Step by step", icon="🪜"),
+    st.Page("pages/variants.py", title="Variants and pitfalls", icon="⚖️"),
+    st.Page("pages/compare.py", title="Compare", icon="🆚"),
 ]
 
 st.navigation(PAGES).run()
