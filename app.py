@@ -15,4 +15,4 @@ PAGES = [
     st.Page("pages/compare.py", title="Compare", icon="🆚"),
 ]
 
-st.navigation(PAGES).run()
+st.navigation(PAGES, position="top").run()

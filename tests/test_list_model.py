@@ -111,3 +111,8 @@ def test_pasted_text_either_parses_or_says_why(text):
         assert str(error)
     else:
         assert all(0 <= grade <= 10 and name for _, name, grade in rows)
+
+
+def test_an_edit_that_changes_nothing_adds_no_undo_step(ranked):
+    rows = [(item.id, item.name, item.grade) for item in ranked.items]
+    assert ranked.edited(rows) is ranked

@@ -107,6 +107,8 @@ class RankedList:
             if item_id is None:
                 item_id, next_id = f"i{next_id}", next_id + 1
             items.append(Item(item_id, name, grade))
+        if tuple(items) == self.items:
+            return self
         return self._changed(items, original=tuple(items), next_id=next_id)
 
     def with_unlisted(self, grades: Sequence[float]) -> RankedList:
