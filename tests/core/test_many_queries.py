@@ -1,0 +1,145 @@
+"""Many queries: the same numbers trec_eval prints, from its own test files; and bad files refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ndcg_core
+from ndcg_core.__main__ import main
+from ndcg_core.many_queries import evaluate, trec_eval_lines
+from ndcg_core.trec_files import TrecFileError, read_qrels, read_run
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "trec_eval"
+NDCG_LINE = re.compile(r"^(ndcg|ndcg_cut_\d+)\s")
+
+
+def reference_lines(name: str) -> list[str]:
+    """trec_eval's own ndcg and ndcg_cut_* lines, in its order."""
+    lines = (DATA / name).read_text().splitlines()
+    return [line for line in lines if NDCG_LINE.match(line)]
+
+
+@pytest.mark.parametrize(
+    ("qrels", "run", "flags", "expected"),
+    [
+        ("qrels.test", "results.test", ["-q"], "out.test.aq"),
+        ("qrels.test", "results.trunc", ["-q", "-c"], "out.test.aqc"),
+        ("qrels.rel_level", "results.test", ["-q"], "out.test.aql"),
+    ],
+)
+def test_command_line_reproduces_trec_eval(capsys, qrels, run, flags, expected):
+    assert main([str(DATA / qrels), str(DATA / run), *flags]) == 0
+    assert capsys.readouterr().out.splitlines() == reference_lines(expected)
+
+
+def test_custom_cutoffs_match_trec_eval_meas_params(capsys):
+    main([str(DATA / "qrels.test"), str(DATA / "results.test"), "-q", "-k", "10,20,23"])
+    ours = [line for line in capsys.readouterr().out.splitlines() if line.startswith("ndcg_cut")]
+    theirs = [
+        line
+        for line in (DATA / "out.test.meas_params").read_text().splitlines()
+        if line.startswith("ndcg_cut")
+    ]
+    assert ours == theirs
+
+
+def small(qrels_text: str, run_text: str, **options):
+    return evaluate(read_qrels(qrels_text.encode()), read_run(run_text.encode()), **options)
+
+
+def test_one_query_equals_the_single_list_core():
+    # Scores put d3 (grade 2) first, then d1 (0), then d2 (3); d9 is unjudged; d4 (grade 1) never retrieved.
+    qrels = "q 0 d1 0\nq 0 d2 3\nq 0 d3 2\nq 0 d4 1\n"
+    run = "q Q0 d1 1 0.5 t\nq Q0 d2 2 0.2 t\nq Q0 d3 3 0.9 t\nq Q0 d9 4 0.1 t\n"
+    result = small(qrels, run, cutoffs=[2], gain="exponential")
+    listed, pool = [2, 0, 3, 0], [0, 3, 2, 1]
+    row = result.per_query.iloc[0]
+    assert row["ndcg"] == pytest.approx(ndcg_core.ndcg(listed, gain="exponential", ideal=pool))
+    assert row["ndcg_cut_2"] == pytest.approx(ndcg_core.ndcg(listed, 2, gain="exponential", ideal=pool))
+    assert (row["judged"], row["relevant"], row["retrieved"]) == (4, 3, 4)
+
+
+def test_ties_break_by_document_id_descending_and_the_rank_column_is_ignored():
+    qrels = "q 0 a 1\nq 0 b 0\n"
+    run = "q Q0 a 1 1.0 t\nq Q0 b 2 1.0 t\n"  # tie: "b" > "a", so b comes first
+    result = small(qrels, run, cutoffs=[1])
+    assert result.per_query["ndcg_cut_1"].iloc[0] == 0.0
+    # 1 / log2(3) over an ideal of 1 / log2(2):
+    assert result.per_query["ndcg"].iloc[0] == pytest.approx(1 / np.log2(3))
+
+
+def test_negative_grades_are_judged_non_relevant():
+    result = small("q 0 a -1\nq 0 b 1\n", "q Q0 a 1 2 t\nq Q0 b 2 1 t\n", cutoffs=[1])
+    row = result.per_query.iloc[0]
+    assert row["ndcg_cut_1"] == 0.0 and (row["judged"], row["relevant"]) == (1, 1)
+
+
+def test_queries_left_out_and_complete_mode():
+    qrels = "q1 0 a 1\nq2 0 b 1\nq3 0 c 0\n"
+    run = "q1 Q0 a 1 1 t\nq3 Q0 c 1 1 t\nq4 Q0 d 1 1 t\n"
+    default = small(qrels, run, cutoffs=[5])
+    assert default.per_query["qid"].tolist() == ["q1", "q3"]
+    assert (default.only_in_qrels, default.only_in_run, default.nothing_relevant) == (["q2"], ["q4"], ["q3"])
+    assert default.means()["ndcg"] == pytest.approx(0.5)  # (1 + 0) / 2
+    complete = small(qrels, run, cutoffs=[5], complete=True)
+    assert complete.per_query["qid"].tolist() == ["q1", "q2", "q3"]
+    assert complete.means()["ndcg"] == pytest.approx(1 / 3)
+
+
+def test_csv_and_tsv_with_named_columns():
+    qrels = read_qrels(b"query,document,relevance\nq,a,2\nq,b,0\n")
+    run = read_run(b"qid\tdocno\tscore\nq\tb\t0.9\nq\ta\t0.1\n")
+    result = evaluate(qrels, run, [1])
+    assert result.per_query["ndcg_cut_1"].iloc[0] == 0.0
+    assert result.per_query["ndcg"].iloc[0] == pytest.approx((2 / np.log2(3)) / 2)
+
+
+def test_output_lines_are_formatted_as_trec_eval():
+    result = small("q 0 a 1\n", "q Q0 a 1 1 t\n", cutoffs=[5])
+    assert trec_eval_lines(result, per_query=True) == [
+        "ndcg                  \tq\t1.0000",
+        "ndcg_cut_5            \tq\t1.0000",
+        "ndcg                  \tall\t1.0000",
+        "ndcg_cut_5            \tall\t1.0000",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "reader", "words"),
+    [
+        (b"", read_qrels, "empty"),
+        (b"   \n\n", read_run, "empty"),
+        (b"\x00\x01\x02binary", read_qrels, "binary"),
+        (b"q 0 a 1\nq 0 b\n", read_qrels, "line 2: 3 fields"),
+        (b"q 0 a one\n", read_qrels, "line 1: the grade “one” is not a finite number"),
+        (b"q Q0 a 1 nan t\n", read_run, "line 1: the score “nan”"),
+        (b"\n\nq Q0 a 1 1 t\nq Q0 b 2 x t\n", read_run, "line 4: the score “x”"),
+        (b"q 0 caf\xe9 1\n", read_qrels, "line 1: the text is not UTF-8"),
+        (b"query,document\nq,a\n", read_qrels, "no “relevance” column"),
+    ],
+)
+def test_bad_files_name_the_line_and_the_problem(content, reader, words):
+    with pytest.raises(TrecFileError, match=re.escape(words)):
+        reader(content, "f")
+
+
+def test_extra_trailing_fields_are_ignored():
+    run = read_run(b"q Q0 a 1 2.5 tag extra\nq Q0 b 2 1.5 tag\n")
+    assert run.num_rows == 2 and run["score"].to_pylist() == [2.5, 1.5]
+
+
+def test_duplicate_pairs_are_refused_as_trec_eval_does():
+    with pytest.raises(TrecFileError, match="document a appears 2 times for query q"):
+        small("q 0 a 1\n", "q Q0 a 1 2 t\nq Q0 a 2 1 t\n")
+
+
+def test_command_line_errors_print_nothing_to_stdout(tmp_path, capsys):
+    bad = tmp_path / "run.txt"
+    bad.write_text("q Q0 a 1 high t\n")
+    assert main([str(DATA / "qrels.test"), str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "run.txt, line 1" in captured.err
