@@ -116,7 +116,7 @@ def test_output_lines_are_formatted_as_trec_eval():
         (b"\x00\x01\x02binary", read_qrels, "binary"),
         (b"q 0 a 1\nq 0 b\n", read_qrels, "line 2: 3 fields"),
         (b"q 0 a one\n", read_qrels, "line 1: the grade “one” is not a finite number"),
-        (b"q Q0 a 1 nan t\n", read_run, "line 1: the score “nan”"),
+        (b"q Q0 a 1 nan t\n", read_run, "line 1: the score in “q Q0 a 1 nan t” is not a finite number"),
         (b"\n\nq Q0 a 1 1 t\nq Q0 b 2 x t\n", read_run, "line 4: the score “x”"),
         (b"q 0 caf\xe9 1\n", read_qrels, "line 1: the text is not UTF-8"),
         (b"query,document\nq,a\n", read_qrels, "no “relevance” column"),
@@ -133,7 +133,7 @@ def test_extra_trailing_fields_are_ignored():
 
 
 def test_duplicate_pairs_are_refused_as_trec_eval_does():
-    with pytest.raises(TrecFileError, match="document a appears 2 times for query q"):
+    with pytest.raises(TrecFileError, match="document a appears more than once for query q"):
         small("q 0 a 1\n", "q Q0 a 1 2 t\nq Q0 a 2 1 t\n")
 
 
@@ -143,3 +143,20 @@ def test_command_line_errors_print_nothing_to_stdout(tmp_path, capsys):
     assert main([str(DATA / "qrels.test"), str(bad)]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "run.txt, line 1" in captured.err
+
+
+def test_stray_blanks_far_into_the_file_are_still_read():
+    filler = b"".join(b"q Q0 d%d 1 %d t\n" % (i, 1000 - i) for i in range(5000))  # past the 64 KB sample
+    run = read_run(filler + b"q  Q0 late 2 0.5 t \nq\tQ0\ttabbed 3 0.25 t\n")
+    assert run.num_rows == 5002 and run["docno"].to_pylist()[-2:] == ["late", "tabbed"]
+
+
+def test_bad_utf8_far_into_the_file_names_its_line():
+    filler = b"q 0 d 1\n" * 20000
+    with pytest.raises(TrecFileError, match="line 20001: the text is not UTF-8"):
+        read_qrels(filler + b"q 0 caf\xe9 1\n")
+
+
+def test_a_line_longer_than_a_parser_block_is_read():
+    qrels = read_qrels(b"q 0 " + b"x" * (5 << 20) + b" 1\nq 0 y 0\n")
+    assert qrels.num_rows == 2 and len(qrels["docno"][0].as_py()) == 5 << 20
