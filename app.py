@@ -13,6 +13,7 @@ PAGES = [
     st.Page("pages/step_by_step.py", title="Step by step", icon="🪜"),
     st.Page("pages/variants.py", title="Variants and pitfalls", icon="⚖️"),
     st.Page("pages/compare.py", title="Compare", icon="🆚"),
+    st.Page("pages/many_queries.py", title="Many queries", icon="🗂️"),
 ]
 
 st.navigation(PAGES, position="top").run()

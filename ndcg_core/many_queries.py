@@ -251,3 +251,33 @@ def trec_eval_lines(result: Evaluation, per_query: bool = False) -> list[str]:
 def _line(measure: str, qid: str, value: float) -> str:
     """One line, padded as trec_eval pads its measure names (22 characters)."""
     return f"{measure:<22}\t{qid}\t{value:.4f}"
+
+
+@dataclass(frozen=True)
+class QueryList:
+    """One query of a run as a single ranked list: what the Playground needs to show it."""
+
+    qid: str
+    documents: list[str]
+    grades: list[float]
+    unlisted_grades: list[float]
+    retrieved: int
+
+
+def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> QueryList:
+    """The top ``depth`` documents of query ``qid`` in trec_eval's order, with their grades.
+
+    Unjudged documents get grade 0, negative grades count as 0 (judged non-relevant), and the
+    judged relevant documents below ``depth`` or never retrieved become the unlisted part of the
+    judged pool, so the Playground's IDCG is trec_eval's.
+    """
+    in_run = run.filter(pc.equal(run["qid"], qid))
+    judged = qrels.filter(pc.equal(qrels["qid"], qid))
+    ordered = in_run.sort_by([("score", "descending"), ("docno", "descending")])
+    documents = ordered["docno"].to_pylist()
+    grade_of = dict(zip(judged["docno"].to_pylist(), judged["rel"].to_pylist(), strict=True))
+    top = documents[:depth]
+    grades = [max(0.0, grade_of.get(doc, 0.0)) for doc in top]
+    shown = set(top)
+    unlisted = sorted((g for doc, g in grade_of.items() if doc not in shown and g > 0), reverse=True)
+    return QueryList(qid, top, grades, unlisted, len(documents))

@@ -160,3 +160,16 @@ def test_bad_utf8_far_into_the_file_names_its_line():
 def test_a_line_longer_than_a_parser_block_is_read():
     qrels = read_qrels(b"q 0 " + b"x" * (5 << 20) + b" 1\nq 0 y 0\n")
     assert qrels.num_rows == 2 and len(qrels["docno"][0].as_py()) == 5 << 20
+
+
+def test_a_query_opened_as_a_list_keeps_trec_evals_ndcg():
+    from ndcg_core.many_queries import query_as_list
+
+    qrels = read_qrels((DATA / "qrels.rel_level").read_bytes())
+    run = read_run((DATA / "results.test").read_bytes())
+    result = evaluate(qrels, run, [10])
+    for qid in ("301", "302", "303"):
+        top = query_as_list(qrels, run, qid, depth=10)
+        pool = top.grades + top.unlisted_grades
+        expected = result.per_query.set_index("qid").loc[qid, "ndcg_cut_10"]
+        assert ndcg_core.ndcg(top.grades, 10, gain="linear", ideal=pool) == pytest.approx(expected)
