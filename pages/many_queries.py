@@ -14,6 +14,7 @@ from ndcg_core.many_queries import Evaluation, query_as_list
 from ndcg_core.scenarios import Scenario
 from ndcg_core.trec_files import MAX_FILE_BYTES, TrecFileError
 from widgets.list_model import MAX_GRADE
+from widgets.plain_text import plain
 from widgets.playground_state import load_scenario
 from widgets.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sample_files
 
@@ -57,7 +58,7 @@ def _accept_candidate() -> LoadedFiles | None:
         except TrecFileError as error:
             kept = st.session_state.get(FILES_KEY)
             still = f" Still showing {kept.qrels_name} + {kept.run_name}." if kept else ""
-            st.error(f"Not loaded: {error}{still}")
+            st.error(f"Not loaded: {plain(error)}{plain(still)}")
         else:
             st.session_state[FILES_KEY] = candidate
     return st.session_state.get(FILES_KEY)

@@ -19,6 +19,7 @@ from widgets.list_model import (
     parse_pasted,
     parse_rows,
 )
+from widgets.plain_text import plain, plain_lines
 from widgets.playground_state import current_list, flash, load_scenario, set_list
 
 ADD_NAME_KEY = "editor_add_name"
@@ -91,7 +92,7 @@ def _apply_table(edited: pd.DataFrame) -> None:
     try:
         parsed = parse_rows(rows)
     except ListEditError as error:
-        st.session_state[TABLE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{error}"
+        st.session_state[TABLE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{plain_lines(error)}"
         return
     st.session_state.pop(TABLE_ERROR_KEY, None)
     set_list(current_list().edited(parsed))
@@ -108,14 +109,14 @@ def _add_item() -> None:
         name = parse_name(st.session_state.get(ADD_NAME_KEY), "New item")
         grade = parse_grade(st.session_state.get(ADD_GRADE_KEY), "New item")
     except ListEditError as error:
-        st.session_state[ADD_ERROR_KEY] = str(error)
+        st.session_state[ADD_ERROR_KEY] = plain_lines(error)
         return
     rows = [(item.id, item.name, item.grade) for item in ranked.items] + [(None, name, grade)]
     set_list(ranked.edited(rows))
     st.session_state.pop(ADD_ERROR_KEY, None)
     st.session_state[ADD_NAME_KEY] = ""
     st.session_state[ADD_GRADE_KEY] = ""
-    flash(f"Added “{name}” at rank {len(rows)}.")
+    flash(f"Added “{plain(name)}” at rank {len(rows)}.")
 
 
 def _add_form() -> None:
@@ -136,7 +137,7 @@ def _replace_from_paste() -> None:
         if not rows:
             raise ListEditError("There is nothing to paste: write one item a line, as “name, grade”.")
     except ListEditError as error:
-        st.session_state[PASTE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{error}"
+        st.session_state[PASTE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{plain_lines(error)}"
         return
     st.session_state.pop(PASTE_ERROR_KEY, None)
     set_list(current_list().edited(rows))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -53,9 +54,8 @@ def test_broken_files_keep_the_last_good_ones(page):
         "q.txt", b"301 0 doc one\n", "r.txt", b"301 Q0 d 1 1 t\n"
     )
     page.run()
-    assert any(
-        "q.txt, line 1" in error.value and "Still showing qrels.test" in error.value for error in page.error
-    )
+    shown = [re.sub(r"\\(.)", r"\1", error.value) for error in page.error]  # as read: escapes removed
+    assert any("q.txt, line 1" in text and "Still showing qrels.test" in text for text in shown)
     assert f"{summary_table(page).loc['ndcg', 'mean']:.4f}" == trec_eval_mean("ndcg")
 
 
