@@ -6,6 +6,8 @@ The entry point holds the navigation and the shared page settings; each page is 
 
 import streamlit as st
 
+from widgets.url_sync import link_notes, restore_from_url, write_url
+
 st.set_page_config(page_title="NDCG Playground", page_icon="📊", layout="wide")
 
 PAGES = [
@@ -16,4 +18,8 @@ PAGES = [
     st.Page("pages/many_queries.py", title="Many queries", icon="🗂️"),
 ]
 
-st.navigation(PAGES, position="top").run()
+restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
+page = st.navigation(PAGES, position="top")
+link_notes()
+page.run()
+write_url()

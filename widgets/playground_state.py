@@ -22,10 +22,12 @@ IDEAL_KEY = "playground_ideal"
 DECIMALS_KEY = "playground_decimals"
 UNLISTED_KEY = "playground_unlisted"
 MESSAGE_KEY = "playground_message"
+SCENARIO_KEY = "playground_scenario"
 
 
 def load_scenario(scenario: Scenario) -> None:
-    """Put a scenario's list and settings into this session."""
+    """Put a scenario's list and settings into this session, and remember which scenario it was."""
+    st.session_state[SCENARIO_KEY] = scenario.key
     st.session_state[LIST_KEY] = from_scenario(scenario)
     st.session_state[K_KEY] = st.session_state[K_WANTED_KEY] = scenario.k or len(scenario.labels)
     st.session_state[GAIN_KEY] = scenario.gain

@@ -20,7 +20,11 @@ def center(locator: Locator) -> tuple[float, float]:
 
 
 def mouse_drag(page: Page, source: Locator, target: Locator, above: bool = True) -> None:
-    """Drag ``source`` with the mouse onto ``target`` (its top or bottom part)."""
+    """Drag ``source`` with the mouse onto ``target`` (its top or bottom part).
+
+    The list is scrolled into view first: a pointer outside the viewport reaches nothing.
+    """
+    source.locator("xpath=ancestor::*[@data-testid='sortable-list']").scroll_into_view_if_needed()
     x, y = center(source)
     target_box = target.bounding_box()
     assert target_box is not None

@@ -6,6 +6,7 @@ so the test fails if the page shows a stale or a wrong value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -103,3 +104,19 @@ def test_dark_theme_screenshot(streamlit_server: Callable[..., str], page: Page,
     open_playground(page, url)
     expect_headline(page, GRADES)
     screenshot(page, "playground_dark")
+
+
+def test_a_copied_link_reopens_the_dragged_order_in_a_fresh_browser(
+    page: Page, page_factory: Callable[..., Page], app_url: str, screenshot
+) -> None:
+    open_playground(page, app_url)
+    mouse_drag(page, row(page, BOSE), row(page, "i0"))
+    bose_first = [GRADES[-1], *GRADES[:-1]]
+    expect_headline(page, bose_first)
+    expect(page).to_have_url(re.compile(r"order=6%2C0%2C1"))
+    fresh = page_factory()  # a new context: no cookies, no session
+    fresh.goto(page.url)
+    wait_for_app_idle(fresh, "NDCG at a glance")
+    expect_headline(fresh, bose_first)
+    assert shown_names(fresh)[0].startswith("Rank 1 of 7: Bose Wireless Headphones")
+    screenshot(fresh, "playground_reopened_from_link")

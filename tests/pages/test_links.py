@@ -1,0 +1,46 @@
+"""Links reopen a scenario: the URL the app writes, opened in a new session, shows the same numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def opened(params: dict[str, str]) -> AppTest:
+    """A fresh session opened on a link with these query parameters."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def headline(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def test_a_hand_written_link_opens_seed004():
+    at = opened({"grades": "3,2,3,0,1", "k": "5", "gain": "lin", "dec": "3"})
+    assert not at.exception
+    assert headline(at)["NDCG@5"] == f"{ndcg_core.ndcg([3, 2, 3, 0, 1], 5, gain='linear'):.3f}" == "0.972"
+
+
+def test_the_first_run_writes_the_scenario_into_the_url():
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    link = {key: at.query_params[key] for key in at.query_params}
+    assert link["grades"] == ",".join(f"{g:g}" for g in BLUETOOTH_HEADPHONES.grades)
+    assert link["names"].split("~") == list(BLUETOOTH_HEADPHONES.labels)
+    assert (link["k"], link["gain"], link["ideal"]) == ("5", "exp", "listed")
+    assert headline(opened(link)) == headline(at)
+
+
+def test_a_broken_link_falls_back_to_the_default_with_a_note():
+    at = opened({"grades": "3,banana,1", "k": "5"})
+    assert not at.exception
+    assert any("could not be read" in warning.value for warning in at.warning)
+    assert headline(at)["NDCG@5"] == "0.43"

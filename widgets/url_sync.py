@@ -1,0 +1,97 @@
+"""Keep the scenario in the page's URL, so that a copied link, a reload or a restarted server reopens it.
+
+``restore_from_url()`` runs once per session, before the page: it reads the link (if it holds a
+list) into the session. ``write_url()`` runs after the page: it writes the session's current
+scenario back into the URL. Parameters that other parts of the app own are left alone.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from widgets.list_model import Item, RankedList
+from widgets.plain_text import plain
+from widgets.playground_state import (
+    DECIMALS_KEY,
+    GAIN_KEY,
+    IDEAL_KEY,
+    K_KEY,
+    K_WANTED_KEY,
+    LIST_KEY,
+    SCENARIO_KEY,
+    UNLISTED_KEY,
+    current_list,
+)
+from widgets.scenario_url import UrlScenario, decode, encode
+
+RESTORED_KEY = "url_restored"
+NOTES_KEY = "url_notes"
+#: The parameters this module writes; any others in the URL are kept as they are.
+OWNED = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z")
+
+
+def restore_from_url() -> None:
+    """On a session's first run, load the scenario the link holds (or note why it could not)."""
+    if st.session_state.get(RESTORED_KEY):
+        return
+    st.session_state[RESTORED_KEY] = True
+    decoded = decode({key: st.query_params[key] for key in st.query_params})
+    if decoded.notes:
+        st.session_state[NOTES_KEY] = decoded.notes
+    if decoded.scenario is not None:
+        _load(decoded.scenario)
+
+
+def _load(link: UrlScenario) -> None:
+    """Put a decoded link into the session, as load_scenario does for a built-in scenario."""
+    original = tuple(
+        Item(f"i{i}", name, grade)
+        for i, (name, grade) in enumerate(zip(link.names, link.grades, strict=True))
+    )
+    items = tuple(original[i] for i in link.order)
+    st.session_state[LIST_KEY] = RankedList(items, original, link.unlisted, next_id=len(original))
+    st.session_state[K_KEY] = st.session_state[K_WANTED_KEY] = link.k
+    st.session_state[GAIN_KEY] = link.gain
+    st.session_state[IDEAL_KEY] = link.ideal
+    st.session_state[DECIMALS_KEY] = link.decimals
+    st.session_state[UNLISTED_KEY] = ", ".join(f"{g:g}" for g in link.unlisted)
+    st.session_state[SCENARIO_KEY] = link.scenario
+
+
+def current_link_state() -> UrlScenario:
+    """The session's scenario as a link would hold it."""
+    ranked = current_list()
+    position = {item.id: index for index, item in enumerate(ranked.original)}
+    original = ranked.original
+    if set(position) != set(ranked.ids):  # edited since loading: the current order is the original
+        original, position = ranked.items, {item.id: i for i, item in enumerate(ranked.items)}
+    return UrlScenario(
+        names=tuple(item.name for item in original),
+        grades=tuple(item.grade for item in original),
+        order=tuple(position[item_id] for item_id in ranked.ids),
+        unlisted=tuple(ranked.unlisted_grades),
+        k=int(st.session_state.get(K_KEY, 5)),
+        gain=st.session_state.get(GAIN_KEY, "exponential"),
+        ideal=st.session_state.get(IDEAL_KEY, "listed items"),
+        decimals=int(st.session_state.get(DECIMALS_KEY, 2)),
+        scenario=str(st.session_state.get(SCENARIO_KEY, "") or ""),
+    )
+
+
+def write_url() -> None:
+    """Write the current scenario into the URL (only when it changed)."""
+    wanted = encode(current_link_state())
+    kept = {key: st.query_params[key] for key in st.query_params if key not in OWNED}
+    now = {key: st.query_params[key] for key in st.query_params}
+    if now != kept | wanted:
+        st.query_params.from_dict(kept | wanted)
+
+
+def link_notes() -> None:
+    """Once, after a link could not be fully read: say what was ignored."""
+    notes = st.session_state.pop(NOTES_KEY, None)
+    if notes:
+        st.warning(
+            "Part of this link could not be read, so the page shows what it could: "
+            + " ".join(plain(note) for note in notes)
+        )
