@@ -54,7 +54,7 @@ def _accept_candidate() -> LoadedFiles | None:
     if candidate is not None:
         try:
             with st.spinner(f"Reading {candidate.qrels_name} and {candidate.run_name}…"):
-                parsed(candidate)
+                evaluated(candidate, (10,), "linear", False)  # reads both and checks every query
         except TrecFileError as error:
             kept = st.session_state.get(FILES_KEY)
             still = f" Still showing {kept.qrels_name} + {kept.run_name}." if kept else ""
