@@ -1,0 +1,306 @@
+"""Pitfalls: the ways a learner ends up with a wrong, or a different, NDCG for the same ranking.
+
+Each function takes a ranked list (grades, rank 1 first) and returns a :class:`Pitfall`: the
+numbers a slip or a convention gives, side by side, each with its name. A reading's
+``verdict`` says whether it is ``"wrong"`` (a bug), ``"right"``, or one ``"convention"`` among
+several defensible ones. The seeds' own examples are kept as constants, so the page can show
+them beside the learner's list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from ndcg_core.discounts import discount_values, ranks
+from ndcg_core.gains import GainRule, gain_formula, gain_values
+from ndcg_core.metrics import _pool_of, _ratio, dcg, idcg, ideal_grades, ndcg
+from ndcg_core.ties import TieRule, ndcg_from_scores
+from ndcg_core.validation import NDCGInputError, as_grades, check_k
+
+Verdict = Literal["wrong", "right", "convention"]
+
+#: Seed 001's ndcg_at_k example: the list and k whose ideal it builds from the first k items.
+SEED001_TRUNCATED = ([3, 0, 2, 0, 1, 3, 0, 0, 2, 1], 3)
+#: Seed 002's documents A–E (linear gain), whose IDCG table puts 0.387 at rank 4.
+SEED002_DOCUMENTS = [3, 1, 2, 0, 1]
+#: The tie example: one relevant item ties with a non-relevant one at the top (k = 1).
+TIE_EXAMPLE = ([1, 0, 0, 0, 0], [1, 1, 0, 0, 0], 1)
+#: Seed 001's two approaches: the returned grades (items 7, 2, 9, 5, 4), its corpus, and k.
+SEED001_APPROACHES = ([1, 4, 0, 2, 3], [5, 5, 4, 3, 3, 2, 2, 1, 1, 0], 5)
+
+
+def scores_with_a_tie(n: int, first: int, last: int) -> list[float]:
+    """Scores for a list of n items in its order (n, n − 1, …, 1), with ranks first … last tied.
+
+    The tied ranks all get the score of rank ``first``, so the list's order is kept outside
+    the tie and the tie rule alone decides the order inside it.
+
+    >>> scores_with_a_tie(5, 2, 3)
+    [5.0, 4.0, 4.0, 2.0, 1.0]
+    """
+    if not 1 <= first <= last <= n:
+        raise NDCGInputError(f"The tied ranks must run from 1 to {n}, first ≤ last; got {first} to {last}.")
+    scores = np.arange(n, 0, -1, dtype=float)
+    scores[first - 1 : last] = scores[first - 1]
+    return scores.tolist()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One number and what it was computed under."""
+
+    label: str
+    value: float
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class Pitfall:
+    """A pitfall shown on one list: its readings, and why they differ."""
+
+    key: str
+    title: str
+    readings: tuple[Reading, ...]
+    why: str
+
+    def reading(self, verdict: Verdict) -> Reading:
+        """The first reading with this verdict."""
+        return next(r for r in self.readings if r.verdict == verdict)
+
+
+def _at(k: int | None) -> str:
+    return "" if k is None else f"@{k}"
+
+
+def truncated_ideal(
+    relevances: Iterable[float],
+    k: int,
+    *,
+    gain: GainRule = "exponential",
+    ideal: Iterable[float] | None = None,
+) -> Pitfall:
+    """The ideal built from the first k items only (seed 001's ``ndcg_at_k``) versus the real ideal.
+
+    Wrong: ``DCG@k / DCG@k of sorted(rel_1 … rel_k)``. Right: the ideal of the whole list (or of
+    the judged pool ``ideal``), cut at k. The wrong ideal never holds a better item found below
+    k, so it inflates NDCG@k.
+
+    >>> pitfall = truncated_ideal(*SEED001_TRUNCATED)
+    >>> round(pitfall.reading("wrong").value, 3), round(pitfall.reading("right").value, 3)
+    (0.956, 0.658)
+    """
+    grades = as_grades(relevances)
+    k = _need_k(k)
+    wrong = ndcg(grades[:k], k, gain=gain)
+    right = ndcg(grades, k, gain=gain, ideal=ideal)
+    return Pitfall(
+        "truncated_ideal",
+        "The ideal built from the first k items only",
+        (
+            Reading(f"NDCG{_at(k)}, ideal from the top {k} only (bug)", wrong, "wrong"),
+            Reading(f"NDCG{_at(k)}, ideal from the whole {_source(ideal)}", right, "right"),
+        ),
+        f"Cutting the list to k before sorting leaves every good item below rank {k} out of the "
+        "ideal, so IDCG is too small and NDCG too large (seed 001's ndcg_at_k prints 0.956 for 0.658).",
+    )
+
+
+def misread_discount(
+    relevances: Iterable[float],
+    k: int | None = None,
+    *,
+    gain: GainRule = "linear",
+    rank: int = 4,
+    ideal: Iterable[float] | None = None,
+) -> Pitfall:
+    """IDCG with the discount of rank r + 1 read at rank r (seed 002: 0.387 at rank 4, not 0.431).
+
+    Wrong: DCG@k / IDCG'@k, where IDCG' uses d(r + 1) at rank ``rank``. Right: DCG@k / IDCG@k.
+
+    >>> pitfall = misread_discount(SEED002_DOCUMENTS)
+    >>> round(pitfall.reading("wrong").value, 3), round(pitfall.reading("right").value, 3)
+    (0.975, 0.966)
+    """
+    grades = as_grades(relevances)
+    pool = _pool_of(ideal)
+    k = check_k(k)
+    rank = _need_k(rank)
+    best = ideal_grades(grades, pool, gain)[:k]
+    d = discount_values(ranks(max(len(best), rank + 1)))
+    misread = d[: len(best)].copy()
+    if rank <= len(best):
+        misread[rank - 1] = d[rank]
+    wrong_idcg = float(np.sum(gain_values(best, gain) * misread))
+    dcg_value = dcg(grades, k, gain=gain)
+    return Pitfall(
+        "misread_discount",
+        "A misread discount table",
+        (
+            Reading(
+                f"NDCG{_at(k)} with 1/log2({rank + 2}) read at rank {rank} (bug)",
+                _ratio(dcg_value, wrong_idcg),
+                "wrong",
+            ),
+            Reading(
+                f"NDCG{_at(k)} with 1/log2({rank + 1}) at rank {rank}",
+                _ratio(dcg_value, idcg(grades, k, gain=gain, ideal=pool)),
+                "right",
+            ),
+        ),
+        f"At rank {rank} the discount is 1/log2({rank + 1}) = {d[rank - 1]:.3f}; reading the next row "
+        f"({d[rank]:.3f}) shrinks IDCG and lifts NDCG. Seed 002 prints 0.975 where 0.966 is right.",
+    )
+
+
+def mixed_gains(
+    relevances: Iterable[float], k: int | None, *, ideal: Iterable[float] | None = None
+) -> Pitfall:
+    """Linear and exponential gain compared as if they were one metric.
+
+    Tool X reports NDCG@k with exponential gain, tool Y with linear gain, for the *same*
+    ranking: the difference between them is all convention. Wrong: reading that difference as
+    one system beating the other. Right: the difference under one gain, 0.
+    """
+    grades = as_grades(relevances)
+    exponential = ndcg(grades, k, gain="exponential", ideal=ideal)
+    linear = ndcg(grades, k, gain="linear", ideal=ideal)
+    return Pitfall(
+        "mixed_gains",
+        "Linear and exponential gain compared as one metric",
+        (
+            Reading(f"NDCG{_at(k)}, exponential gain 2^rel − 1", exponential, "convention"),
+            Reading(f"NDCG{_at(k)}, linear gain rel", linear, "convention"),
+            Reading("the gap, read as progress (bug)", exponential - linear, "wrong"),
+            Reading("real difference: same ranking, one gain", 0.0, "right"),
+        ),
+        "Two tools (or two papers) with different gains give different NDCGs for the very same "
+        "ranking; compare numbers only under one gain, and say which.",
+    )
+
+
+def binary_labels(
+    relevances: Iterable[float], k: int | None, *, threshold: float = 1.0, gain: GainRule = "exponential"
+) -> Pitfall:
+    """NDCG on binary labels: every list whose top k is all relevant scores 1.
+
+    The example list is this list's relevant items (grade ≥ ``threshold``) in their worst
+    order, worst grade first. Wrong: NDCG of that order on labels cut to 0/1 (always 1 when
+    anything is relevant). Right: NDCG of the same order on the grades.
+
+    >>> pitfall = binary_labels([3, 2, 1], None)
+    >>> pitfall.reading("wrong").value, round(pitfall.reading("right").value, 3)
+    (1.0, 0.681)
+    """
+    grades = as_grades(relevances)
+    relevant = np.sort(grades[grades >= threshold])
+    binary = np.ones_like(relevant)
+    return Pitfall(
+        "binary_labels",
+        "NDCG on binary labels",
+        (
+            Reading(
+                f"NDCG{_at(k)}, labels cut to 0/1 at grade {threshold:g}",
+                ndcg(binary, k, gain="linear"),
+                "wrong",
+            ),
+            Reading(
+                f"NDCG{_at(k)}, the grades ({gain_formula(gain)})", ndcg(relevant, k, gain=gain), "right"
+            ),
+        ),
+        f"The relevant items of this list, worst first ({_grades_text(relevant)}): on 0/1 labels every "
+        "order of relevant items is ideal, so NDCG cannot see that the best item came last.",
+    )
+
+
+def empty_ideal_rules(
+    relevances: Iterable[float],
+    k: int | None,
+    *,
+    gain: GainRule = "exponential",
+    ideal: Iterable[float] | None = None,
+) -> Pitfall:
+    """IDCG = 0 under each rule, shown as the mean over this list and a query with nothing relevant.
+
+    The second query has as many items as this list, all graded 0, so its IDCG is 0. Its NDCG
+    is 0 (trec_eval, scikit-learn), 1 (LightGBM, XGBoost) or left out (NaN); the mean of the two
+    queries moves with it: x/2, (x + 1)/2 or x, where x is this list's NDCG.
+    """
+    grades = as_grades(relevances)
+    mine = ndcg(grades, k, gain=gain, ideal=ideal)
+    empty = np.zeros(max(len(grades), 1))
+    readings = []
+    for rule, who in (
+        ("zero", "trec_eval, scikit-learn"),
+        ("one", "LightGBM, XGBoost"),
+        ("skip", "seed 002"),
+    ):
+        other = ndcg(empty, k, gain=gain, empty_ideal=rule)
+        mean = float(np.nanmean([mine, other]))
+        readings.append(
+            Reading(f"mean NDCG{_at(k)}, IDCG = 0 → {_rule_value(rule)} ({who})", mean, "convention")
+        )
+    return Pitfall(
+        "empty_ideal",
+        "IDCG = 0: what libraries return",
+        tuple(readings),
+        f"This list's NDCG{_at(k)} is {mine:.4f}. Add a query where nothing is relevant and the mean "
+        "depends only on the library's rule for IDCG = 0; say which rule a reported average used.",
+    )
+
+
+def tied_scores(
+    labels: Sequence[float],
+    scores: Sequence[float],
+    k: int | None,
+    *,
+    doc_ids: Sequence[object] | None = None,
+    gain: GainRule = "linear",
+) -> Pitfall:
+    """Ties in scores: trec_eval's order (score, then document id descending) versus averaging.
+
+    >>> pitfall = tied_scores(*TIE_EXAMPLE)
+    >>> [round(r.value, 2) for r in pitfall.readings]
+    [0.5, 0.0, 1.0, 0.0]
+    """
+    settings = {"gain": gain, "doc_ids": doc_ids}
+    values = {rule: ndcg_from_scores(labels, scores, k, ties=rule, **settings) for rule in _TIE_ORDER}
+    return Pitfall(
+        "ties",
+        "Ties in scores",
+        (
+            Reading(f"NDCG{_at(k)}, tied items averaged (scikit-learn)", values["average"], "convention"),
+            Reading(f"NDCG{_at(k)}, score then id descending (trec_eval)", values["trec_eval"], "convention"),
+            Reading(f"NDCG{_at(k)}, best tie-break", values["optimistic"], "convention"),
+            Reading(f"NDCG{_at(k)}, worst tie-break", values["pessimistic"], "convention"),
+        ),
+        "Equal scores leave the order open. trec_eval breaks the tie by document id, so renaming a "
+        "document can change NDCG; scikit-learn averages over every order of the tied items, which is "
+        "the expected NDCG of a random tie-break. Report which rule you used.",
+    )
+
+
+_TIE_ORDER: tuple[TieRule, ...] = ("average", "trec_eval", "optimistic", "pessimistic")
+
+
+def _need_k(k: object) -> int:
+    """A cutoff that must be given (these pitfalls are about a cutoff)."""
+    checked = check_k(k)
+    if checked is None:
+        raise NDCGInputError("This pitfall needs a cutoff k (1 or more).")
+    return checked
+
+
+def _source(ideal: Iterable[float] | None) -> str:
+    return "list" if ideal is None else "judged pool"
+
+
+def _rule_value(rule: str) -> str:
+    return {"zero": "0", "one": "1", "skip": "query left out"}[rule]
+
+
+def _grades_text(grades: np.ndarray) -> str:
+    return ", ".join(f"{g:g}" for g in grades) or "none"

@@ -1,0 +1,126 @@
+"""The Compare page, run headless with AppTest: seed 001's two systems, side by side.
+
+A drag only changes the order kept in session state, so a test sets that order as a drag would.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core
+from ndcg_core.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
+from widgets.compare_state import A_KEY, B_KEY
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+RATINGS = list(SEED001_TWO_SYSTEMS["ratings"])  # [5, 4, 3, 2, 1, 3, 0, 4]
+A_GRADES = [RATINGS[i] for i in SEED001_TWO_SYSTEMS["a_order"]]  # [5, 4, 4, 2, 3, 3, 1, 0]
+B_GRADES = [RATINGS[i] for i in SEED001_TWO_SYSTEMS["b_order"]]  # [3, 3, 1, 0, 5, 4, 4, 2]
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception
+    return at
+
+
+def headline(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def sentence(at: AppTest) -> str:
+    return at.markdown[1].value
+
+
+def test_opens_on_seed001s_two_systems():
+    # A = [5, 4, 4, 2, 3 | 3, 1, 0]; judged pool sorted [5, 4, 4, 3, 3, 2, 1, 0]; exponential gain
+    # NDCG@5(A) = (31 + 15/log2 3 + 15/2 + 3/log2 5 + 7/log2 6) / (31 + 15/log2 3 + 15/2 + 7/log2 5 + 7/log2 6)
+    log2 = math.log2
+    dcg = 31 + 15 / log2(3) + 15 / 2 + 3 / log2(5) + 7 / log2(6)
+    idcg = 31 + 15 / log2(3) + 15 / 2 + 7 / log2(5) + 7 / log2(6)
+    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at.switch_page("pages/compare.py").run()
+    assert headline(at) == {
+        "A · NDCG@5": f"{dcg / idcg:.3f}",
+        "B · NDCG@5": f"{ndcg_core.ndcg(B_GRADES, 5, ideal=RATINGS):.3f}",
+    }
+    assert headline(at)["A · NDCG@5"] == "0.968"
+    assert sentence(at) == "A leads at k = 1 and at every k up to 8: no overtaking."
+
+
+def test_both_sides_follow_a_new_order_of_b(app):
+    b = app.session_state[B_KEY]
+    best_first = [b.ids[4], *b.ids[:4], *b.ids[5:]]  # drag item 0 (grade 5) from rank 5 to rank 1
+    app.session_state[B_KEY] = b.reordered(best_first)
+    app.run()
+    grades = [B_GRADES[4], *B_GRADES[:4], *B_GRADES[5:]]
+    assert headline(app)["B · NDCG@5"] == f"{ndcg_core.ndcg(grades, 5, ideal=RATINGS):.3f}"
+    paired = app.dataframe[0].value
+    expected = ndcg_core.side_by_side(A_GRADES, grades, 5, ideal=RATINGS)
+    assert paired["A − B"].tolist() == pytest.approx(expected["difference"].tolist())
+    assert paired["B: item"].iloc[0] == "item 0"
+
+
+def test_ideal_order_for_b_then_undo(app):
+    app.button(key="compare_ideal_B").click().run()
+    assert headline(app)["B · NDCG@5"] == "1.000"
+    # A's first three ranks are ideal too (5, 4, 4), so they tie until A's 2 at rank 4
+    assert sentence(app) == "A and B tie at k = 1; B takes the lead at k = 4."
+    app.button(key="compare_undo_B").click().run()
+    assert headline(app)["B · NDCG@5"] == f"{ndcg_core.ndcg(B_GRADES, 5, ideal=RATINGS):.3f}"
+
+
+def test_an_overtake_is_named_at_its_k(app):
+    # A: the 5 first, then the worst items; B: a 4, then the 5 and the rest best first.
+    # k = 1: A = 31/31 = 1 > B = 15/31. k = 2: A = 31/(31 + 15/log2 3) = 0.766,
+    # B = (15 + 31/log2 3)/(31 + 15/log2 3) = 0.854: B overtakes at k = 2.
+    a_order = ["m0", "m6", "m4", "m3", "m2", "m5", "m1", "m7"]  # grades 5, 0, 1, 2, 3, 3, 4, 4
+    b_order = ["m1", "m0", "m7", "m2", "m5", "m3", "m4", "m6"]  # grades 4, 5, 4, 3, 3, 2, 1, 0
+    app.session_state[A_KEY] = app.session_state[A_KEY].reordered(a_order)
+    app.session_state[B_KEY] = app.session_state[B_KEY].reordered(b_order)
+    app.run()
+    assert sentence(app).startswith("A leads at k = 1; B takes the lead at k = 2")
+    a_every = ndcg_core.ndcg_at_every_k([5, 0, 1, 2, 3, 3, 4, 4], ideal=RATINGS)
+    b_every = ndcg_core.ndcg_at_every_k([4, 5, 4, 3, 3, 2, 1, 0], ideal=RATINGS)
+    assert ndcg_core.overtakes(a_every, b_every)[0] == (2, "B")
+
+
+def test_neighbours_at_k_and_threshold(app):
+    app.slider(key="compare_k").set_value(3).run()
+    app.select_slider(key="compare_threshold").set_value(4.0).run()
+    table = app.dataframe[1].value.set_index("Metric")
+    expected = ndcg_core.metric_table(A_GRADES, B_GRADES, 3, threshold=4, pool=RATINGS).set_index("metric")
+    for metric in ("NDCG@k", "P@k", "R@k", "RR", "AP@k", "ERR@k"):
+        assert table.loc[metric, "A"] == pytest.approx(expected.loc[metric, "a"])
+        assert table.loc[metric, "B"] == pytest.approx(expected.loc[metric, "b"])
+    # by hand, relevant = grade ≥ 4: A's top 3 = 5, 4, 4 → P@3 = 1; B's = 3, 3, 1 → P@3 = 0, RR = 0
+    assert (table.loc["P@k", "A"], table.loc["P@k", "B"], table.loc["RR", "B"]) == (1.0, 0.0, 0.0)
+    assert "relevant = grade ≥ 4" in table.loc["P@k", "Convention"]
+    assert set(headline(app)) == {"A · NDCG@3", "B · NDCG@3"}
+
+
+def test_linear_gain(app):
+    app.radio(key="compare_gain").set_value("linear").run()
+    assert headline(app)["A · NDCG@5"] == f"{ndcg_core.ndcg(A_GRADES, 5, gain='linear', ideal=RATINGS):.3f}"
+
+
+def test_seed001s_same_binary_pattern_table(app):
+    table = app.dataframe[2].value.set_index("Metric")
+    high, low = SEED001_SAME_PATTERN
+    assert table.loc["P@k", "A − B"] == 0.0 and table.loc["AP@k", "A − B"] == 0.0
+    assert table.loc["NDCG@k", "A"] == pytest.approx(ndcg_core.ndcg(high, 5))
+    assert table.loc["NDCG@k", "B"] == pytest.approx(ndcg_core.ndcg(low, 5))
+
+
+def test_the_orders_survive_a_visit_to_another_page(app):
+    app.button(key="compare_ideal_A").click().run()
+    app.switch_page("pages/playground.py").run()
+    app.switch_page("pages/compare.py").run()
+    assert headline(app)["A · NDCG@5"] == "1.000"
+    assert app.session_state[A_KEY].can_undo
