@@ -26,8 +26,11 @@ from widgets.compare_state import (
     judged_pool,
     keep_settings,
 )
+from widgets.entry import through_app
 from widgets.list_model import RankedList
 from widgets.sortable_list import SortableItem, sortable_list
+
+through_app()
 
 DECIMALS = 3
 PAIRED_HEADERS = {

@@ -13,10 +13,13 @@ import streamlit as st
 from ndcg_core.many_queries import Evaluation, query_as_list
 from ndcg_core.scenarios import Scenario
 from ndcg_core.trec_files import MAX_FILE_BYTES, TrecFileError
+from widgets.entry import through_app
 from widgets.list_model import MAX_GRADE
 from widgets.plain_text import plain
 from widgets.playground_state import load_scenario
 from widgets.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sample_files
+
+through_app()
 
 FILES_KEY = "many_files"
 COUNTING = {

@@ -22,6 +22,7 @@ from ndcg_core.pitfalls import (
     TIE_EXAMPLE,
     scores_with_a_tie,
 )
+from widgets.entry import through_app
 from widgets.list_model import RankedList
 from widgets.playground_state import (
     DECIMALS_KEY,
@@ -33,6 +34,8 @@ from widgets.playground_state import (
     current_list,
 )
 from widgets.variant_charts import cutoff_data, discount_curve_data, variant_bar_data, with_data
+
+through_app()
 
 CUSTOM_KEY = "variants_custom_gain"
 CUSTOM_VALID_KEY = "variants_custom_gain_valid"

@@ -1,0 +1,24 @@
+"""Make sure every page runs through ``app.py``, even on a fresh server's very first request.
+
+Streamlit still supports its first multipage style, a ``pages/`` folder beside the entry
+script. Until some session has called ``st.navigation``, a fresh server that is asked for
+``/compare`` first runs ``pages/compare.py`` on its own, with that old style's sidebar and
+without ``app.py`` (no wide layout, no link restore). Each page calls :func:`through_app`
+first: in that one case it switches the old style off and reruns, and the rerun goes
+through ``app.py`` to the same page.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+
+def through_app() -> None:
+    """Rerun through ``app.py`` if this run skipped it (the old ``pages/`` mode); else nothing."""
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # a later Streamlit without the old mode
+        return
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False  # what st.navigation itself does on its first call
+        st.rerun()
