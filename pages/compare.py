@@ -27,6 +27,7 @@ from widgets.compare_state import (
     keep_settings,
 )
 from widgets.entry import through_app
+from widgets.exports import table_downloads
 from widgets.list_model import RankedList
 from widgets.sortable_list import SortableItem, sortable_list
 
@@ -234,6 +235,13 @@ def main() -> None:
         f"Rows beyond k = {k} are shaded: they count for larger k only."
     )
     paired_table(table, k)
+    table_downloads(
+        table.rename(columns=PAIRED_HEADERS),
+        "compare_side_by_side",
+        DECIMALS,
+        caption=f"Systems A and B rank by rank (k = {k}, gain {gain})",
+        as_typed=("A: grade", "B: grade"),
+    )
     chart_left, chart_right = st.columns(2)
     chart_left.vega_lite_chart(with_data("contributions", contribution_data(table), k), width="stretch")
     chart_right.vega_lite_chart(with_data("difference", difference_data(table), k), width="stretch")

@@ -14,6 +14,7 @@ from ndcg_core.many_queries import Evaluation, query_as_list
 from ndcg_core.scenarios import Scenario
 from ndcg_core.trec_files import MAX_FILE_BYTES, TrecFileError
 from widgets.entry import through_app
+from widgets.exports import table_downloads
 from widgets.list_model import MAX_GRADE
 from widgets.plain_text import plain
 from widgets.playground_state import load_scenario
@@ -195,11 +196,11 @@ def main() -> None:
         hide_index=True,
         column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures},
     )
-    st.download_button(
-        "Download per-query table (CSV)",
-        result.per_query.to_csv(index=False).encode("utf-8"),
-        file_name="ndcg_per_query.csv",
-        mime="text/csv",
+    table_downloads(
+        result.per_query,
+        "ndcg_per_query",
+        4,
+        caption=f"NDCG per query: {files.qrels_name} + {files.run_name}",
     )
     st.subheader("Queries left out, and why")
     left_out(result)

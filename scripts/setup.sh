@@ -28,4 +28,17 @@ if $dev && [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1;
   echo "Installing Debian's chromium for the browser tests…"
   apt_install chromium fonts-dejavu-core
 fi
+if $dev && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "Installing Debian's nginx-light for the failover test (replicas behind nginx)…"
+  apt_install nginx-light
+fi
+if $dev; then
+  # axe-core, for the accessibility audit in tests/browser/test_accessibility.py (git-ignored .cache/).
+  if command -v npm >/dev/null 2>&1; then
+    [ -f .cache/axe/node_modules/axe-core/axe.min.js ] ||
+      npm install --no-save --silent --prefix .cache/axe axe-core@4 >/dev/null
+  else
+    echo "npm not found: the accessibility audit will be skipped."
+  fi
+fi
 echo "Set up: .venv ($requirements)."

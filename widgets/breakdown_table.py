@@ -5,6 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from widgets.exports import table_downloads
+
 HEADERS = {
     "rank": "Rank",
     "label": "Item",
@@ -64,11 +66,18 @@ def column_config(decimals: int) -> dict[str, object]:
 
 
 def breakdown_table(table: pd.DataFrame, k: int, decimals: int) -> None:
-    """Draw the per-rank table; rows beyond k stay visible but shaded and labelled."""
+    """Draw the per-rank table (rows beyond k shaded and labelled) and its CSV, Markdown and LaTeX downloads."""
     st.dataframe(
         styled(table, k),
         column_config=column_config(decimals),
         hide_index=True,
         width="stretch",
         height=min(38 + 35 * len(table), 600),
+    )
+    table_downloads(
+        display_frame(table, k),
+        "ndcg_per_rank",
+        decimals,
+        caption=f"NDCG rank by rank (k = {k})",
+        as_typed=[HEADERS[c] for c in GRADE_COLUMNS],
     )

@@ -8,6 +8,7 @@ import streamlit as st
 from ndcg_core import Headline, plain_reading
 from ndcg_core.formula import written_ndcg, written_sum
 from ndcg_core.metrics import ideal_grades
+from ndcg_core.summary import stakeholder_summary
 
 
 def headline_metrics(numbers: Headline, decimals: int) -> None:
@@ -37,3 +38,15 @@ def written_formula(grades: list[float], pool: list[float] | None, numbers: Head
     st.latex(written_ndcg(numbers, decimals))
     for note in notes:
         st.caption(note)
+
+
+def stakeholder_paragraph(
+    grades: list[float], labels: list[str], numbers: Headline, pool: list[float] | None
+) -> None:
+    """The plain-language summary of :func:`ndcg_core.summary.stakeholder_summary`, ready to copy.
+
+    ``st.code`` shows it as plain text (item names are never read as Markdown) with a copy button.
+    """
+    text = stakeholder_summary(grades, labels, numbers.k, gain=numbers.gain, ideal=pool)
+    st.caption("In plain words, for a slide or an e-mail (the icon at the right copies it):")
+    st.code(text, language=None, wrap_lines=True)

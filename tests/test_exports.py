@@ -1,0 +1,53 @@
+"""The export widget's helpers: chart images rendered by vl-convert, table texts, file names."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import ndcg_core
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from widgets.breakdown_table import display_frame
+from widgets.charts import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
+from widgets.exports import chart_png, chart_svg, file_stem, inline_data, table_texts
+
+GRADES = list(BLUETOOTH_HEADPHONES.grades)
+TABLE = ndcg_core.breakdown(GRADES, 5, labels=list(BLUETOOTH_HEADPHONES.labels))
+CHARTS = {
+    "per_rank": per_rank_data(TABLE, 5),
+    "cumulative": cumulative_data(TABLE),
+    "ndcg_by_k": ndcg_by_k_data(ndcg_core.ndcg_at_every_k(GRADES), 5),
+}
+
+
+@pytest.mark.parametrize("kind", list(CHARTS))
+def test_chart_png_and_svg(kind: str):
+    spec = with_data(kind, CHARTS[kind], 5)
+    assert chart_png(spec).startswith(b"\x89PNG\r\n\x1a\n")
+    svg = ET.fromstring(chart_svg(spec))
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    expected = {"per_rank": "contribution", "cumulative": "k = 5", "ndcg_by_k": "NDCG@k for every k"}[kind]
+    assert expected in "".join(svg.itertext())  # the data and labels made it into the picture
+
+
+def test_inline_data_turns_frames_into_records_and_leaves_the_spec_alone():
+    spec = with_data("ndcg_by_k", CHARTS["ndcg_by_k"], 5)
+    inlined = inline_data(spec)
+    rows = inlined["datasets"]["ranks"]
+    assert rows[0] == {"rank": 1, "ndcg": 0.0, "current": "other k"} and len(rows) == len(GRADES)
+    assert type(rows[0]["rank"]) is int and type(rows[0]["ndcg"]) is float
+    assert spec["datasets"]["ranks"] is CHARTS["ndcg_by_k"]  # the page's spec is not changed
+
+
+def test_table_texts_use_readable_headers_and_every_format():
+    texts = table_texts(display_frame(TABLE, 5), 2, as_typed=["Grade", "Ideal grade"])
+    assert set(texts) == {"CSV", "Markdown", "LaTeX"}
+    assert texts["CSV"].startswith("Rank,Item,Grade,Gain,Discount,Contribution,CG,DCG,")
+    assert "| 1 | Portable Bluetooth Speaker | 0 | 0.00 | 1.00 |" in texts["Markdown"]
+    assert "top 5" in texts["LaTeX"] and "beyond k" in texts["LaTeX"]
+
+
+def test_file_stem_keeps_only_safe_characters():
+    assert file_stem("CG, DCG & IDCG / rank") == "CG_DCG_IDCG_rank"
+    assert file_stem("../..") == "table"
