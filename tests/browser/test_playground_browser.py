@@ -46,6 +46,8 @@ def expect_headline(page: Page, grades: list[float], k: int = 5) -> None:
 
 
 def shown_names(page: Page) -> list[str]:
+    """The rows' accessible names, once the list has been drawn."""
+    expect(page.locator('[data-testid="sortable-item"]')).to_have_count(len(NAMES))
     return page.locator('[data-testid="sortable-item"]').evaluate_all(
         "rows => rows.map(r => r.getAttribute('aria-label'))"
     )
