@@ -12,14 +12,16 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import ideal_order, reversed_order, shuffled_order, worst_order
-from ndcg_core.scenarios import DEFAULT_SCENARIO
 from widgets.breakdown_table import breakdown_table
 from widgets.charts import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from widgets.controls import Settings, conventions_line, settings_controls
+from widgets.exports import chart_exports
 from widgets.list_editor import list_editor
 from widgets.list_model import ListEditError, RankedList, parse_grade_list
-from widgets.numbers import headline_metrics, written_formula
+from widgets.numbers import headline_metrics, stakeholder_paragraph, written_formula
+from widgets.plain_text import plain_lines
 from widgets.playground_state import UNLISTED_KEY, change_list, current_list, pop_flash, set_list
+from widgets.scenario_picker import current_scenario, scenario_picker
 from widgets.sortable_list import SortableItem, sortable_list
 
 UNLISTED_ERROR_KEY = "playground_unlisted_error"
@@ -37,7 +39,9 @@ def unlisted_grades_field(ranked: RankedList) -> RankedList:
     try:
         grades = parse_grade_list(st.session_state[UNLISTED_KEY])
     except ListEditError as error:
-        st.error(f"{error}\n\nStill using the last valid grades: {_grades_text(ranked.unlisted_grades)}.")
+        st.error(
+            f"{plain_lines(error)}\n\nStill using the last valid grades: {_grades_text(ranked.unlisted_grades)}."
+        )
         return ranked
     if tuple(grades) != ranked.unlisted_grades:
         ranked = ranked.with_unlisted(grades)
@@ -103,6 +107,7 @@ def numbers_panel(ranked: RankedList, settings: Settings) -> None:
     pool = ranked.pool() if settings.uses_pool else None
     numbers = ndcg_core.headline(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
     headline_metrics(numbers, settings.decimals)
+    stakeholder_paragraph(ranked.grades, ranked.names, numbers, pool)
     st.caption(conventions_line(settings, numbers.judged))
     written_formula(ranked.grades, pool, numbers, settings.decimals)
 
@@ -120,22 +125,29 @@ def details(ranked: RankedList, settings: Settings) -> None:
     )
     breakdown_table(table, settings.k, settings.decimals)
     st.subheader("Charts")
-    st.vega_lite_chart(with_data("per_rank", per_rank_data(table, settings.k), settings.k), width="content")
     every_k = ndcg_core.ndcg_at_every_k(ranked.grades, gain=settings.gain, ideal=pool)
+    charts = {
+        "Gain, discount and contribution": with_data(
+            "per_rank", per_rank_data(table, settings.k), settings.k
+        ),
+        "CG, DCG and IDCG by rank": with_data("cumulative", cumulative_data(table), settings.k),
+        "NDCG@k for every k": with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k),
+    }
+    st.vega_lite_chart(charts["Gain, discount and contribution"], width="content")
     left, right = st.columns(2)
-    left.vega_lite_chart(with_data("cumulative", cumulative_data(table), settings.k), width="stretch")
-    right.vega_lite_chart(
-        with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k), width="stretch"
-    )
+    left.vega_lite_chart(charts["CG, DCG and IDCG by rank"], width="stretch")
+    right.vega_lite_chart(charts["NDCG@k for every k"], width="stretch")
+    chart_exports(charts)
 
 
 def main() -> None:
     ranked = current_list()
     st.title("NDCG Playground")
+    scenario = current_scenario()
     st.caption(
-        f"{DEFAULT_SCENARIO.title} · {DEFAULT_SCENARIO.source}. "
-        "Drag the items into a new order and watch every number follow."
+        f"{scenario.title} · {scenario.source}. Drag the items into a new order and watch every number follow."
     )
+    scenario_picker(key="playground_scenario_picker")
     if message := pop_flash():
         st.toast(message)
     largest_k = max(
