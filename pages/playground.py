@@ -15,14 +15,17 @@ from ndcg_core import ideal_order, reversed_order, shuffled_order, worst_order
 from widgets.breakdown_table import breakdown_table
 from widgets.charts import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from widgets.controls import Settings, conventions_line, settings_controls
+from widgets.entry import through_app
 from widgets.exports import chart_exports
 from widgets.list_editor import list_editor
 from widgets.list_model import ListEditError, RankedList, parse_grade_list
 from widgets.numbers import headline_metrics, stakeholder_paragraph, written_formula
-from widgets.plain_text import plain_lines
+from widgets.plain_text import plain, plain_lines
 from widgets.playground_state import UNLISTED_KEY, change_list, current_list, pop_flash, set_list
 from widgets.scenario_picker import current_scenario, scenario_picker
 from widgets.sortable_list import SortableItem, sortable_list
+
+through_app()
 
 UNLISTED_ERROR_KEY = "playground_unlisted_error"
 
@@ -145,7 +148,7 @@ def main() -> None:
     st.title("NDCG Playground")
     scenario = current_scenario()
     st.caption(
-        f"{scenario.title} · {scenario.source}. Drag the items into a new order and watch every number follow."
+        f"{plain(scenario.title)} · {plain(scenario.source)}. Drag the items into a new order and watch every number follow."
     )
     scenario_picker(key="playground_scenario_picker")
     if message := pop_flash():

@@ -20,7 +20,7 @@ from widgets.list_model import (
     parse_rows,
 )
 from widgets.plain_text import plain, plain_lines
-from widgets.playground_state import current_list, flash, load_scenario, set_list
+from widgets.playground_state import current_list, flash, load_scenario, mark_edited, set_list
 
 ADD_NAME_KEY = "editor_add_name"
 ADD_GRADE_KEY = "editor_add_grade"
@@ -96,6 +96,7 @@ def _apply_table(edited: pd.DataFrame) -> None:
         return
     st.session_state.pop(TABLE_ERROR_KEY, None)
     set_list(current_list().edited(parsed))
+    mark_edited()
     flash(f"Applied: the list now has {len(parsed)} items.")
     st.rerun()
 
@@ -113,6 +114,7 @@ def _add_item() -> None:
         return
     rows = [(item.id, item.name, item.grade) for item in ranked.items] + [(None, name, grade)]
     set_list(ranked.edited(rows))
+    mark_edited()
     st.session_state.pop(ADD_ERROR_KEY, None)
     st.session_state[ADD_NAME_KEY] = ""
     st.session_state[ADD_GRADE_KEY] = ""
@@ -141,6 +143,7 @@ def _replace_from_paste() -> None:
         return
     st.session_state.pop(PASTE_ERROR_KEY, None)
     set_list(current_list().edited(rows))
+    mark_edited()
     flash(f"Replaced the list with {len(rows)} pasted items.")
 
 
@@ -163,7 +166,7 @@ def _start_over_buttons() -> None:
     empty_column, example_column = st.columns(2)
     empty_column.button(
         "Empty the list",
-        on_click=lambda: set_list(current_list().edited([])),
+        on_click=lambda: (set_list(current_list().edited([])), mark_edited()),
         help="Remove every item (undo brings them back).",
         width="stretch",
     )

@@ -23,11 +23,14 @@ DECIMALS_KEY = "playground_decimals"
 UNLISTED_KEY = "playground_unlisted"
 MESSAGE_KEY = "playground_message"
 SCENARIO_KEY = "playground_scenario"
+SCENARIO_LABEL_KEY = "playground_scenario_label"
+EDITED = "edited"
 
 
 def load_scenario(scenario: Scenario) -> None:
     """Put a scenario's list and settings into this session, and remember which scenario it was."""
     st.session_state[SCENARIO_KEY] = scenario.key
+    st.session_state[SCENARIO_LABEL_KEY] = (scenario.title, scenario.source)
     st.session_state[LIST_KEY] = from_scenario(scenario)
     st.session_state[K_KEY] = st.session_state[K_WANTED_KEY] = scenario.k or len(scenario.labels)
     st.session_state[GAIN_KEY] = scenario.gain
@@ -54,6 +57,14 @@ def change_list(change: Callable[[RankedList], RankedList]) -> Callable[[], None
         set_list(change(current_list()))
 
     return apply
+
+
+def mark_edited() -> None:
+    """The list no longer is the scenario it was loaded from: say so wherever the scenario is named."""
+    if st.session_state.get(SCENARIO_KEY) != EDITED:
+        title, _ = st.session_state.get(SCENARIO_LABEL_KEY, ("the example", ""))
+        st.session_state[SCENARIO_LABEL_KEY] = ("Your own list", f"edited from {title}")
+    st.session_state[SCENARIO_KEY] = EDITED
 
 
 def flash(message: str) -> None:

@@ -7,15 +7,19 @@ so every page that reads the shared session state follows it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from ndcg_core.scenarios import DEFAULT_SCENARIO, SCENARIOS, Scenario, scenario_by_key
 from widgets.playground_state import (
     DECIMALS_KEY,
+    EDITED,
     GAIN_KEY,
     IDEAL_KEY,
     K_KEY,
     SCENARIO_KEY,
+    SCENARIO_LABEL_KEY,
     UNLISTED_KEY,
     current_list,
     load_scenario,
@@ -41,10 +45,22 @@ def keep_shared_settings() -> None:
 def current_scenario() -> Scenario:
     """The scenario this session last loaded (the default one on the first visit)."""
     current_list()  # loads the default scenario on the first visit
+    key = st.session_state.get(SCENARIO_KEY, DEFAULT_SCENARIO.key)
     try:
-        return scenario_by_key(st.session_state.get(SCENARIO_KEY, DEFAULT_SCENARIO.key))
+        return scenario_by_key(key)
     except KeyError:
-        return DEFAULT_SCENARIO
+        return own_list(key)
+
+
+def own_list(key: str) -> Scenario:
+    """What to call a list that is none of the examples: a query opened from a run, a link, an edit."""
+    title, source = st.session_state.get(SCENARIO_LABEL_KEY, ("Your own list", "built in the Playground"))
+    return replace(DEFAULT_SCENARIO, key=key or EDITED, title=title, source=source, note="", printed=False)
+
+
+def is_example(scenario: Scenario) -> bool:
+    """True for one of the built-in scenarios."""
+    return any(option.key == scenario.key for option in SCENARIOS)
 
 
 def load(scenario: Scenario) -> None:
@@ -63,7 +79,8 @@ def option_label(key: str) -> str:
 
 def _load_picked(picker_key: str) -> None:
     """The selectbox's callback: load the scenario that was picked."""
-    load(scenario_by_key(st.session_state[picker_key]))
+    if st.session_state[picker_key] is not None:
+        load(scenario_by_key(st.session_state[picker_key]))
 
 
 def scenario_picker(*, key: str, details: bool = True) -> Scenario:
@@ -74,7 +91,8 @@ def scenario_picker(*, key: str, details: bool = True) -> Scenario:
     """
     keep_shared_settings()
     scenario = current_scenario()
-    st.session_state[key] = scenario.key  # the picker shows what is loaded, whichever page loaded it
+    # the picker shows what is loaded, whichever page loaded it; nothing when it is none of them
+    st.session_state[key] = scenario.key if is_example(scenario) else None
     st.selectbox(
         "Scenario",
         [option.key for option in SCENARIOS],
@@ -82,9 +100,10 @@ def scenario_picker(*, key: str, details: bool = True) -> Scenario:
         format_func=option_label,
         on_change=_load_picked,
         args=(key,),
+        placeholder="Your own list: pick an example to replace it",
         help="Worked examples from the source articles. Picking one replaces the list and its settings.",
     )
-    if details:
+    if details and is_example(scenario):
         scenario_details(scenario)
     return scenario
 

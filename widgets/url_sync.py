@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from widgets.lesson import STEP_KEY
 from widgets.list_model import Item, RankedList
 from widgets.plain_text import plain
 from widgets.playground_state import (
@@ -22,12 +23,13 @@ from widgets.playground_state import (
     UNLISTED_KEY,
     current_list,
 )
+from widgets.presentation import PRESENTING_KEY
 from widgets.scenario_url import UrlScenario, decode, encode
 
 RESTORED_KEY = "url_restored"
 NOTES_KEY = "url_notes"
 #: The parameters this module writes; any others in the URL are kept as they are.
-OWNED = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z")
+OWNED = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z", "step", "present")
 
 
 def restore_from_url() -> None:
@@ -40,6 +42,16 @@ def restore_from_url() -> None:
         st.session_state[NOTES_KEY] = decoded.notes
     if decoded.scenario is not None:
         _load(decoded.scenario)
+    _restore_lesson({key: st.query_params[key] for key in st.query_params})
+
+
+def _restore_lesson(params: dict[str, str]) -> None:
+    """The lesson's step (1-based in the link) and presentation mode, for an instructor's link."""
+    step = params.get("step", "")
+    if step.isdigit() and 1 <= int(step) <= 99:
+        st.session_state[STEP_KEY] = int(step) - 1  # the lesson keeps it within its steps
+    if params.get("present") == "1":
+        st.session_state[PRESENTING_KEY] = True
 
 
 def _load(link: UrlScenario) -> None:
@@ -80,11 +92,21 @@ def current_link_state() -> UrlScenario:
 
 def write_url() -> None:
     """Write the current scenario into the URL (only when it changed)."""
-    wanted = encode(current_link_state())
+    wanted = encode(current_link_state()) | _lesson_params()
     kept = {key: st.query_params[key] for key in st.query_params if key not in OWNED}
     now = {key: st.query_params[key] for key in st.query_params}
     if now != kept | wanted:
         st.query_params.from_dict(kept | wanted)
+
+
+def _lesson_params() -> dict[str, str]:
+    """The lesson's step and presentation mode, when the lesson has been opened."""
+    params = {}
+    if STEP_KEY in st.session_state:
+        params["step"] = str(int(st.session_state[STEP_KEY]) + 1)
+    if st.session_state.get(PRESENTING_KEY):
+        params["present"] = "1"
+    return params
 
 
 def link_notes() -> None:

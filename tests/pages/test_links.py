@@ -44,3 +44,14 @@ def test_a_broken_link_falls_back_to_the_default_with_a_note():
     assert not at.exception
     assert any("could not be read" in warning.value for warning in at.warning)
     assert headline(at)["NDCG@5"] == "0.43"
+
+
+def test_an_instructors_link_opens_the_lesson_at_a_step_in_presentation_mode():
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in {"grades": "3,2,3,0,1", "k": "5", "gain": "lin", "step": "5", "present": "1"}.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page("pages/step_by_step.py").run()
+    assert not at.exception
+    assert at.session_state["lesson_step"] == 4 and at.session_state["lesson_presenting"] is True
+    assert any("Step 5 of" in header.value for header in at.subheader)

@@ -74,3 +74,5 @@ def test_open_a_query_in_the_playground_keeps_its_ndcg(page):
     assert not page.exception
     shown = {metric.label: metric.value for metric in page.metric}
     assert shown["NDCG@5"] == f"{per_query.loc[worst, 'ndcg_cut_5']:.2f}"
+    caption = re.sub(r"\\(.)", r"\1", page.caption[0].value)
+    assert caption.startswith(f"Query {worst} of results.test · qrels.test + results.test")

@@ -143,6 +143,7 @@ def test_adding_an_item_puts_it_at_the_bottom(editor):
     ranked = editor.session_state[LIST_KEY]
     assert ranked.names[-1] == "Marshall Headphones" and ranked.grades[-1] == 2.5
     assert headline(editor)["IDCG@5"] == f"{ndcg_core.idcg([*SEED000, 2.5], 5):.2f}"
+    assert unescaped(editor.caption[0].value).startswith("Your own list · edited from")
 
 
 def test_pasting_a_list_replaces_it_and_bad_rows_are_named(editor):

@@ -29,6 +29,7 @@ from widgets.lesson import STEP_KEY, UNLISTED_NAME
 from widgets.lesson_steps import STEPS
 from widgets.lesson_tables import plain_text
 from widgets.list_model import Item
+from widgets.plain_text import plain
 from widgets.playground_state import GAIN_KEY, LIST_KEY, SCENARIO_KEY
 from widgets.presentation import PRESENTATION_CSS, PRESENTING_KEY, SWITCH_KEY
 
@@ -256,7 +257,7 @@ def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(scenario: 
     assert ndcg_metric.value == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
     if scenario.grades:
         assert ndcg_metric.label == f"NDCG@{scenario.k}"
-    assert at.caption[0].value.startswith(f"{scenario.title} · {scenario.source}")
+    assert at.caption[0].value.startswith(f"{plain(scenario.title)} · {plain(scenario.source)}")
     details = " ".join(caption.value for caption in at.caption)
     assert scenario.expected_text in details and scenario.note in details
     assert f"**k** = {scenario.k}" in details and scenario.gain_description in details
