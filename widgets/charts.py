@@ -32,8 +32,8 @@ CUTOFF = alt.NamedData(name="cutoff")
 PER_RANK_QUANTITIES = ("gain", "discount", "contribution")
 
 
-def _cutoff_rule() -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset)."""
+def cutoff_rule() -> alt.LayerChart:
+    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset); every chart with k uses it."""
     rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
     text = (
         alt.Chart(CUTOFF)
@@ -97,7 +97,7 @@ def _cumulative() -> alt.LayerChart:
             tooltip=["rank:Q", "measure:N", alt.Tooltip("value:Q", format=".4f")],
         )
     )
-    return (lines + _cutoff_rule()).properties(height=280)
+    return (lines + cutoff_rule()).properties(height=280)
 
 
 def _ndcg_by_k() -> alt.LayerChart:
@@ -119,7 +119,7 @@ def _ndcg_by_k() -> alt.LayerChart:
             tooltip=[alt.Tooltip("rank:Q", title="k"), alt.Tooltip("ndcg:Q", title="NDCG@k", format=".4f")],
         )
     )
-    return (line.encode(x=x, y=y) + points + _cutoff_rule()).properties(height=280)
+    return (line.encode(x=x, y=y) + points + cutoff_rule()).properties(height=280)
 
 
 BUILDERS = {"per_rank": _per_rank, "cumulative": _cumulative, "ndcg_by_k": _ndcg_by_k}

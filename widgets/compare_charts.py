@@ -15,10 +15,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from widgets.charts import CUTOFF_COLOUR, IDEAL_COLOUR, LIST_COLOUR
+from widgets.charts import IDEAL_COLOUR, LIST_COLOUR, cutoff_rule
 
 RANKS = alt.NamedData(name="ranks")
-CUTOFF = alt.NamedData(name="cutoff")
 SYSTEMS = ["A", "B"]
 SYSTEM_COLOURS = [LIST_COLOUR, IDEAL_COLOUR]
 WHO_GAINS = ["A gains more", "B gains more", "equal"]
@@ -32,17 +31,6 @@ def _system_colour() -> alt.Color:
         scale=alt.Scale(domain=SYSTEMS, range=SYSTEM_COLOURS),
         legend=alt.Legend(orient="bottom"),
     )
-
-
-def _cutoff_rule() -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled "k = 5"."""
-    rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
-    text = (
-        alt.Chart(CUTOFF)
-        .mark_text(color=CUTOFF_COLOUR, align="left", dx=4, baseline="top", fontWeight="bold")
-        .encode(x="rank:Q", y=alt.value(2), text="text:N")
-    )
-    return rule + text
 
 
 def _ndcg_by_k() -> alt.LayerChart:
@@ -72,7 +60,7 @@ def _ndcg_by_k() -> alt.LayerChart:
             ],
         )
     )
-    return (lines + _cutoff_rule()).properties(height=360)
+    return (lines + cutoff_rule()).properties(height=360)
 
 
 def _contributions() -> alt.Chart:

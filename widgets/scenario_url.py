@@ -22,9 +22,9 @@ import base64
 import binascii
 import json
 import zlib
-from urllib.parse import unquote
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from widgets.list_model import MAX_ITEMS, ListEditError, parse_grade, parse_grade_list, parse_name
 

@@ -18,28 +18,16 @@ import pandas as pd
 
 from ndcg_core import DISCOUNTS, discount_formula, discount_values
 from ndcg_core.discounts import ranks
-from widgets.charts import CUTOFF_COLOUR
+from widgets.charts import cutoff_rule
 
 CURVES = alt.NamedData(name="curves")
 VARIANTS = alt.NamedData(name="variants")
-CUTOFF = alt.NamedData(name="cutoff")
 
 #: Okabe–Ito colours, dashes and point shapes, one per discount, in the order of ``DISCOUNTS``.
 DISCOUNT_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9"]
 DISCOUNT_DASHES = [[1, 0], [8, 4], [2, 2], [12, 3, 2, 3], [4, 4]]
 DISCOUNT_SHAPES = ["circle", "square", "triangle-up", "diamond", "cross"]
 ASPECT_COLOURS = {"gain": "#0072B2", "discount": "#E69F00", "ideal": "#009E73"}
-
-
-def _cutoff_rule() -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled "k = 5"."""
-    rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
-    text = (
-        alt.Chart(CUTOFF)
-        .mark_text(color=CUTOFF_COLOUR, align="left", dx=4, baseline="top", fontWeight="bold")
-        .encode(x="rank:Q", y=alt.value(2), text="text:N")
-    )
-    return rule + text
 
 
 def _discount_curves() -> alt.LayerChart:
@@ -64,7 +52,7 @@ def _discount_curves() -> alt.LayerChart:
             tooltip=["discount:N", "rank:Q", alt.Tooltip("value:Q", format=".4f")],
         )
     )
-    return (curves + _cutoff_rule()).properties(height=420)
+    return (curves + cutoff_rule()).properties(height=420)
 
 
 def _ndcg_bars() -> alt.Chart:
