@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/load_test.py                    # N = 10, 20, 40; 20 drops each
     .venv/bin/python benchmarks/load_test.py --sessions 40 --drops 30 --gc off
+    .venv/bin/python benchmarks/load_test.py --replicas 2        # 2 replicas behind nginx (scripts/run_replicas.py)
+    .venv/bin/python benchmarks/load_test.py --url ws://127.0.0.1:8080/_stcore/stream --pids 1234 1235
 
 Each session is a light Python client that speaks what the browser speaks to Streamlit: a
 websocket to ``/_stcore/stream`` carrying protobuf ``BackMsg``s. It opens the Playground, then
@@ -15,6 +17,12 @@ the load measures the server, not the clients (Chromium clients saturate 2 cores
 Reported per N: drops, errors, the median and 95th percentile from drop to updated NDCG, the
 server's peak resident memory (VmHWM) and its CPU seconds. The script starts the server on
 127.0.0.1 itself, stops it by its PID, and stops by itself.
+
+With ``--replicas R`` it starts R replicas behind nginx instead (``scripts/run_replicas.py``, the
+production settings) and sends every session through nginx; each session's websocket carries no
+cookie, so nginx spreads them over the replicas at random, as new browsers. The memory column is
+then the largest replica's peak and the CPU column the replicas' sum. With ``--url`` it uses a
+server that is already running (no memory or CPU columns unless ``--pids`` names its processes).
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ sys.path.insert(0, str(REPO))
 
 import ndcg_core  # noqa: E402
 from ndcg_core.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
+from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
 
 GRADES = dict(zip((f"i{i}" for i in range(7)), BLUETOOTH_HEADPHONES.grades, strict=True))
@@ -150,6 +159,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else float("nan")
 
 
+def servers_memory_and_cpu(pids: list[int]) -> tuple[float, float]:
+    """The largest peak resident memory (MiB) of the servers ``pids`` and their CPU seconds summed."""
+    figures = [memory_and_cpu(pid) for pid in pids]
+    if not figures:
+        return float("nan"), float("nan")
+    return max(peak for peak, _ in figures), sum(cpu for _, cpu in figures)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -157,20 +174,39 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="*", default=[10, 20, 40])
     parser.add_argument("--drops", type=int, default=20)
     parser.add_argument(
-        "--gc", choices=("on", "off"), default="on", help="Streamlit's full GC after every rerun"
+        "--gc",
+        choices=("on", "off"),
+        default="off",
+        help="Streamlit's full GC after every rerun (the app config: off)",
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--replicas", type=int, help="start this many replicas behind nginx")
+    where.add_argument("--url", help="a running server's websocket, ws://host:port/_stcore/stream")
+    parser.add_argument("--pids", type=int, nargs="*", default=[], help="with --url: the servers' PIDs")
     args = parser.parse_args()
-    extra = ("--runner.postScriptGC", "false") if args.gc == "off" else ()
-    log = Path(os.environ.get("TMPDIR", "/tmp")) / "load_test_streamlit.log"
-    process, base = start_streamlit(REPO / "app.py", extra, log)
-    url = base.replace("http://", "ws://") + "/_stcore/stream"
-    print(f"server pid {process.pid}, runner.postScriptGC {args.gc}, {args.drops} drops per session")
+    extra = ("--runner.postScriptGC", "false" if args.gc == "off" else "true")
+    process, cluster, pids = None, None, list(args.pids)
+    if args.url:
+        url = args.url
+        print(f"server at {url}, pids {pids or 'not given'}", end="")
+    elif args.replicas:
+        cluster = start_cluster(args.replicas, extra_args=extra)
+        pids = [replica.process.pid for replica in cluster.replicas]
+        url = cluster.url.replace("http://", "ws://") + "/_stcore/stream"
+        print(f"{args.replicas} replicas (pids {pids}) behind nginx at {cluster.url}", end="")
+    else:
+        log = Path(os.environ.get("TMPDIR", "/tmp")) / "load_test_streamlit.log"
+        process, base = start_streamlit(REPO / "app.py", extra, log)
+        pids = [process.pid]
+        url = base.replace("http://", "ws://") + "/_stcore/stream"
+        print(f"server pid {process.pid}", end="")
+    print(f", runner.postScriptGC {args.gc}, {args.drops} drops per session")
     print(f"{'N':>4} {'drops':>6} {'errors':>6} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9} {'CPU s':>7}")
     try:
         for sessions in args.sessions:
-            _, cpu_before = memory_and_cpu(process.pid)
+            _, cpu_before = servers_memory_and_cpu(pids)
             results = asyncio.run(classroom(url, sessions, args.drops))
-            peak, cpu_after = memory_and_cpu(process.pid)
+            peak, cpu_after = servers_memory_and_cpu(pids)
             median = statistics.median(results.latencies_ms) if results.latencies_ms else float("nan")
             print(
                 f"{sessions:>4} {len(results.latencies_ms) + len(results.errors):>6} {len(results.errors):>6} "
@@ -179,7 +215,10 @@ def main() -> None:
             for error in sorted(set(results.errors))[:5]:
                 print("   error:", error)
     finally:
-        stop_streamlit(process)
+        if process is not None:
+            stop_streamlit(process)
+        if cluster is not None:
+            stop_cluster(cluster)
     subprocess.run(["true"], check=True)
 
 

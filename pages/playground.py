@@ -122,10 +122,7 @@ def details(ranked: RankedList, settings: Settings) -> None:
         ranked.grades, settings.k, labels=ranked.names, gain=settings.gain, ideal=pool
     )
     st.subheader("Rank by rank")
-    st.caption(
-        f"Rows beyond k = {settings.k} stay in the table, shaded and marked “beyond k”: "
-        "they count for NDCG at larger k, not for NDCG@k."
-    )
+    st.caption(f"Ranks 1 to {settings.k}: the ones NDCG@{settings.k} counts.")
     breakdown_table(table, settings.k, settings.decimals)
     st.subheader("Charts")
     every_k = ndcg_core.ndcg_at_every_k(ranked.grades, gain=settings.gain, ideal=pool)

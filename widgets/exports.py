@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
@@ -55,14 +55,18 @@ def table_downloads(
 
     ``name`` names the files and keys the buttons, so each table on a page needs its own.
     """
-    texts = table_texts(frame, decimals, caption=caption, as_typed=as_typed)
     stem = file_stem(name)
+
+    def render(label: str) -> Callable[[], bytes]:
+        """The file's bytes, made only when the button is clicked (a drag does not pay for them)."""
+        return lambda: table_texts(frame, decimals, caption=caption, as_typed=as_typed)[label].encode("utf-8")
+
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.caption("Download the table:", width="content")
         for label, extension, mime in TABLE_FORMATS:
             st.download_button(
                 f"⬇ {label}",
-                texts[label].encode("utf-8"),
+                render(label),
                 file_name=f"{stem}.{extension}",
                 mime=mime,
                 key=f"download_{stem}_{extension}",

@@ -47,6 +47,22 @@ def stakeholder_paragraph(
 
     ``st.code`` shows it as plain text (item names are never read as Markdown) with a copy button.
     """
-    text = stakeholder_summary(grades, labels, numbers.k, gain=numbers.gain, ideal=pool)
+    text = _summary(
+        tuple(grades), tuple(labels), numbers.k, numbers.gain, None if pool is None else tuple(pool)
+    )
     st.caption("In plain words, for a slide or an e-mail (the icon at the right copies it):")
     st.code(text, language=None, wrap_lines=True)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _summary(
+    grades: tuple[float, ...],
+    labels: tuple[str, ...],
+    k: int | None,
+    gain: str,
+    pool: tuple[float, ...] | None,
+) -> str:
+    """The summary, cached on its inputs only (it tries every move, and a rerun often repeats an order)."""
+    return stakeholder_summary(
+        list(grades), list(labels), k, gain=gain, ideal=None if pool is None else list(pool)
+    )
