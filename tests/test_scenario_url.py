@@ -74,6 +74,11 @@ def test_malformed_links_give_notes_not_errors():
         assert decoded.scenario is None and decoded.notes, params
 
 
+def test_a_link_with_only_the_lesson_step_needs_no_note():
+    assert decode({"step": "5", "present": "1"}) == decode({})
+    assert decode({"step": "5"}).notes == []
+
+
 def test_bad_settings_are_clamped_or_replaced_with_a_note():
     decoded = decode(
         {"grades": "3,2,1", "names": "a~b~c", "k": "99", "gain": "cubic", "dec": "x", "order": "0,0,1"}

@@ -110,7 +110,11 @@ def decode(params: Mapping[str, str]) -> Decoded:
     elif "grades" in params:
         raw = _readable(params, notes)
     else:
-        return Decoded(None, ["The link holds no list."] if params else [])
+        stray = sorted(set(params) & {"names", "order", "pool", "k", "gain", "ideal", "dec"})
+        return Decoded(
+            None,
+            [f"The link sets {', '.join(stray)} but holds no list; showing the default."] if stray else [],
+        )
     if raw is None:
         return Decoded(None, notes)
     names, grades, order, unlisted = raw
