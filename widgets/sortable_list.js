@@ -108,10 +108,14 @@ function createRow(item) {
   handle.setAttribute("data-testid", "sortable-handle");
   const rank = makeElement("span", "sortable__rank");
   rank.setAttribute("aria-hidden", "true");
+  // Spaces between the parts, so that the row's visible text reads "1 Name grade 0", which its
+  // accessible name begins with (WCAG 2.5.3, label in name: a speech user says what they see).
   row.append(
     handle,
     rank,
+    document.createTextNode(" "),
     makeElement("span", "sortable__label"),
+    document.createTextNode(" "),
     makeElement("span", "sortable__detail"),
   );
   return row;
@@ -304,7 +308,7 @@ class SortableList {
     const where = below ? `, below cutoff ${this.cutoff}` : "";
     row.setAttribute(
       "aria-label",
-      `Rank ${rank} of ${total}: ${item.label}, ${item.detail}${where}`,
+      `${rank} ${item.label}, ${item.detail} (rank ${rank} of ${total}${where})`,
     );
   }
 

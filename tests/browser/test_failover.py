@@ -133,7 +133,9 @@ def test_after_a_reload_the_other_replica_shows_the_same_scenario(
     page.reload()
     wait_for_app_idle(page, "NDCG at a glance", timeout_ms=RECONNECT_TIMEOUT_MS)
     expect_headline(page, BOSE_FIRST)
-    expect(row(page, "i6")).to_have_attribute("aria-label", re.compile(r"^Rank 1 of 7: Bose"))
+    expect(row(page, "i6")).to_have_attribute(
+        "aria-label", re.compile(r"^1 Bose Wireless Headphones, grade 3 \(rank 1 of 7")
+    )
     expect(page.locator(ERROR)).to_have_count(0)
     assert other.address in upstreams_of(cluster, browser_cookie(page)), "served by the other replica"
     screenshot(page, f"after_failover_{stop}")

@@ -65,7 +65,7 @@ def test_mouse_drag_bose_from_rank_7_to_rank_1(page: Page, app_url: str, screens
     mouse_drag(page, row(page, BOSE), row(page, "i0"))
     bose_first = [GRADES[-1], *GRADES[:-1]]
     expect_headline(page, bose_first)
-    assert shown_names(page)[0].startswith("Rank 1 of 7: Bose Wireless Headphones")
+    assert shown_names(page)[0].startswith("1 Bose Wireless Headphones, grade 3 (rank 1 of 7")
     screenshot(page, "playground_after_mouse_drag")
 
 
@@ -120,5 +120,5 @@ def test_a_copied_link_reopens_the_dragged_order_in_a_fresh_browser(
     fresh.goto(page.url)
     wait_for_app_idle(fresh, "NDCG at a glance")
     expect_headline(fresh, bose_first)
-    assert shown_names(fresh)[0].startswith("Rank 1 of 7: Bose Wireless Headphones")
+    assert shown_names(fresh)[0].startswith("1 Bose Wireless Headphones, grade 3 (rank 1 of 7")
     screenshot(fresh, "playground_reopened_from_link")

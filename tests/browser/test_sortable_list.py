@@ -81,9 +81,9 @@ def test_renders_ranks_labels_and_cutoff(page: Page, app_url: str) -> None:
     expect(first).to_contain_text("1")
     expect(first).to_contain_text("Portable Bluetooth Speaker")
     expect(first).to_contain_text("grade 1")
-    expect(first).to_have_attribute("aria-label", "Rank 1 of 7: Portable Bluetooth Speaker, grade 1")
+    expect(first).to_have_attribute("aria-label", "1 Portable Bluetooth Speaker, grade 1 (rank 1 of 7)")
     expect(row(page, "i6")).to_have_attribute(
-        "aria-label", "Rank 6 of 7: Gaming Headset, grade 0, below cutoff 5"
+        "aria-label", "6 Gaming Headset, grade 0 (rank 6 of 7, below cutoff 5)"
     )
     expect(page.locator('[data-testid="sortable-cutoff"]')).to_have_text("cutoff k = 5")
     expect(page.locator('[data-testid="sortable-list"] [role="listbox"]')).to_have_attribute(
@@ -98,7 +98,9 @@ def test_mouse_drag_last_item_to_top(
     open_app(page, app_url)
     mouse_drag(page, row(page, "i7"), row(page, "i1"))
     expect_order(page, ["i7", "i1", "i2", "i3", "i4", "i5", "i6"])
-    expect(row(page, "i7")).to_have_attribute("aria-label", "Rank 1 of 7: Bose Wireless Headphones, grade 3")
+    expect(row(page, "i7")).to_have_attribute(
+        "aria-label", "1 Bose Wireless Headphones, grade 3 (rank 1 of 7)"
+    )
     expect(page.locator('[data-testid="sortable-placeholder"]')).to_have_count(0)
     assert screenshot(page, "after_mouse_drag").stat().st_size > 0
 
@@ -109,7 +111,7 @@ def test_mouse_drag_down_across_the_cutoff(page: Page, app_url: str) -> None:
     mouse_drag(page, row(page, "i2"), row(page, "i6"), above=False)
     expect_order(page, ["i1", "i3", "i4", "i5", "i6", "i2", "i7"])
     expect(row(page, "i2")).to_have_attribute(
-        "aria-label", "Rank 6 of 7: Wired Headphones, grade 0, below cutoff 5"
+        "aria-label", "6 Wired Headphones, grade 0 (rank 6 of 7, below cutoff 5)"
     )
 
 
@@ -155,7 +157,9 @@ def test_keyboard_announces_each_move(page: Page, app_url: str) -> None:
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowUp")
     expect(page.locator(LIVE)).to_have_text("Moved to rank 3 of 7.")
-    expect(row(page, "i4")).to_have_attribute("aria-label", "Rank 3 of 7: Sony Bluetooth Headphones, grade 3")
+    expect(row(page, "i4")).to_have_attribute(
+        "aria-label", "3 Sony Bluetooth Headphones, grade 3 (rank 3 of 7)"
+    )
     assert shown_ids(page) == ["i1", "i2", "i4", "i3", "i5", "i6", "i7"]
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
@@ -241,7 +245,7 @@ def test_python_side_reset_then_drag_again(page: Page, app_url: str) -> None:
     page.get_by_role("button", name="Reverse").click()
     reversed_order = ["i6", "i5", "i4", "i3", "i2", "i1", "i7"]
     expect_order(page, reversed_order)
-    expect(row(page, "i6")).to_have_attribute("aria-label", "Rank 1 of 7: Gaming Headset, grade 0")
+    expect(row(page, "i6")).to_have_attribute("aria-label", "1 Gaming Headset, grade 0 (rank 1 of 7)")
 
     mouse_drag(page, row(page, "i7"), row(page, "i6"))
     expect_order(page, ["i7", "i6", "i5", "i4", "i3", "i2", "i1"])
