@@ -37,7 +37,7 @@ def choose_files() -> LoadedFiles | None:
         qrels = left.file_uploader("Qrels (judgments): TREC or CSV/TSV", key="many_qrels_upload")
         run = right.file_uploader("Run (results): TREC or CSV/TSV", key="many_run_upload")
         st.caption(
-            "TREC qrels: `qid iter docno rel`; TREC run: `qid Q0 docno rank score tag` (any blanks between "
+            "TREC qrels: “qid iter docno rel”; TREC run: “qid Q0 docno rank score tag” (any blanks between "
             "fields). CSV/TSV need a header: query, document, relevance / query, document, score. "
             f"Up to {MAX_FILE_BYTES // 2**20} MB each; files stay in memory, nothing is saved."
         )
@@ -103,8 +103,8 @@ def summary(result: Evaluation) -> None:
     st.caption(
         f"{len(result.per_query)} queries; the mean is over {counted}. Gain {result.gain}; discount 1/log2(i+1); "
         "ties in score broken by document id, descending; IDCG from every judged document of the query; "
-        "negative grades are judged non-relevant; IDCG = 0 gives NDCG = 0. As trec_eval computes `ndcg` and "
-        "`ndcg_cut`."
+        "negative grades are judged non-relevant; IDCG = 0 gives NDCG = 0. As trec_eval computes its ndcg and "
+        "ndcg_cut measures."
     )
 
 
