@@ -15,7 +15,9 @@ PAGES = [
     st.Page("pages/step_by_step.py", title="Step by step", icon="🪜"),
     st.Page("pages/variants.py", title="Variants and pitfalls", icon="⚖️"),
     st.Page("pages/compare.py", title="Compare", icon="🆚"),
+    st.Page("pages/what_if.py", title="What if", icon="🔀"),
     st.Page("pages/many_queries.py", title="Many queries", icon="🗂️"),
+    st.Page("pages/practice.py", title="Practice", icon="✏️"),
 ]
 
 restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
