@@ -1,83 +1,25 @@
 """A plain-language paragraph about one ranked list, for people who do not read formulas.
 
 It says what NDCG@k measures here, what share of the best possible value the top k captures,
-where the list loses the most against the ideal order, and the one move of a single item that
-would raise NDCG@k the most. Every number comes from this package; the text is plain (no
-Markdown, no LaTeX), so the page shows it as it is.
+where the list loses the most against the ideal order, and the one swap or move of a single
+item that would raise NDCG@k the most (:func:`ndcg_core.what_if.best_change`). Every number
+comes from this package; the text is plain (no Markdown, no LaTeX), so the page shows it as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from ndcg_core.breakdown import breakdown
-from ndcg_core.discounts import discount_values, ranks
-from ndcg_core.gains import GainRule, gain_formula, gain_values
+from ndcg_core.gains import GainRule, gain_formula
 from ndcg_core.headline import Headline, headline
-from ndcg_core.metrics import ndcg
-from ndcg_core.validation import as_grades, check_k
+from ndcg_core.validation import as_grades
+from ndcg_core.what_if import best_change
 
 #: How many of the costliest ranks the summary names.
 COSTLIEST = 2
-
-
-@dataclass(frozen=True)
-class Move:
-    """Take the item at rank ``source`` and put it at rank ``target`` (ranks start at 1)."""
-
-    source: int
-    target: int
-    ndcg_after: float
-
-
-def moved(items: Sequence, source: int, target: int) -> list:
-    """``items`` with the one at rank ``source`` taken out and put back at rank ``target``."""
-    order = list(items)
-    order.insert(target - 1, order.pop(source - 1))
-    return order
-
-
-def best_move(
-    relevances: Iterable[float],
-    k: int | None,
-    *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
-) -> Move | None:
-    """The single move (one item to another rank) that raises NDCG@k the most; ``None`` if none does.
-
-    Every move is tried at once with numpy (n² moves, the first k ranks of each). A move leaves
-    the ideal unchanged, so comparing DCG@k is comparing NDCG@k. Among equally good moves the
-    shortest wins, then the one from the highest rank.
-
-    >>> move = best_move([0, 1, 2, 3, 2, 0, 3], 5)
-    >>> (move.source, move.target, round(move.ndcg_after, 2))
-    (7, 1, 0.79)
-    """
-    grades = as_grades(relevances)
-    n = len(grades)
-    depth = min(n, check_k(k) or n)
-    if n < 2:
-        return None
-    gains = gain_values(grades, gain)
-    weights = discount_values(ranks(depth), "log2")
-    source, target, position = np.ix_(np.arange(n), np.arange(n), np.arange(depth))
-    # Where the item now at each position came from, for the move source → target.
-    down = np.where(position < source, position, np.where(position <= target, position + 1, position))
-    up = np.where(position < target, position, np.where(position <= source, position - 1, position))
-    came_from = np.where(position == target, source, np.where(target > source, down, up))
-    dcg_after = gains[came_from] @ weights
-    dcg_now = gains[:depth] @ weights
-    best = dcg_after.max()
-    if best <= dcg_now + 1e-12:
-        return None
-    candidates = np.argwhere(np.isclose(dcg_after, best, rtol=0, atol=1e-12))
-    i, j = min(candidates.tolist(), key=lambda pair: (abs(pair[0] - pair[1]), pair[0]))
-    after = ndcg(moved(grades, i + 1, j + 1), k, gain=gain, ideal=ideal)
-    return Move(source=i + 1, target=j + 1, ndcg_after=after)
 
 
 def _name(labels: Sequence[str], rank: int) -> str:
@@ -140,12 +82,9 @@ def stakeholder_summary(
     costs = _costliest(grades, labels, k, gain, ideal)
     if costs:
         sentences.append("It loses most " + ", and ".join(costs) + ".")
-    move = best_move(grades, k, gain=gain, ideal=ideal)
-    if move is None:
-        sentences.append(f"No single move of one item raises NDCG{at}.")
+    change = best_change(grades, k, gain=gain, ideal=ideal)
+    if change is None:
+        sentences.append(f"No single swap or move of one item raises NDCG{at}.")
     else:
-        sentences.append(
-            f"The single move that helps most: moving {_name(labels, move.source)} from rank {move.source} "
-            f"to rank {move.target} raises NDCG{at} from {numbers.ndcg:.2f} to {move.ndcg_after:.2f}."
-        )
+        sentences.append(f"The single change that helps most: {change.sentence(labels, at)}.")
     return " ".join(sentences)
