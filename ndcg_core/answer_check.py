@@ -1,0 +1,190 @@
+"""Check a learner's answer to an exercise, and say what went wrong.
+
+A numeric answer is right within :data:`~ndcg_core.practice.TOLERANCE` (±0.005: the exact value
+rounded to two decimals always passes). A wrong one is compared with the value of every classic
+slip (:func:`ndcg_core.practice.slips`); a match is named ("That uses linear gain …"), otherwise
+the feedback names the step to recheck. A choice ("A", "B", "tie"; "raises", …) is checked the same
+way against the choice each slip would lead to. A reorder is right when it reaches the target with
+the fewest moves. Nothing typed is ever evaluated: numbers go through ``float()`` only.
+
+>>> from ndcg_core.exercises import exercise_set
+>>> exercise = exercise_set(1)[3]    # DCG@k
+>>> check_answer(exercise, f"{exercise.answer:.2f}").status
+'right'
+>>> check_answer(exercise, "x").status
+'unreadable'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ndcg_core.exercises import Exercise, better_at, fewest_moves, move_effect
+from ndcg_core.metrics import ndcg
+from ndcg_core.practice import (
+    DECIMALS,
+    OTHER_GAIN,
+    TOLERANCE,
+    close,
+    diagnose,
+    parse_number,
+    slip_text,
+    slips,
+)
+from ndcg_core.validation import NDCGInputError
+
+Status = Literal["right", "wrong", "unreadable"]
+#: How far off a number may be and still look like rounding along the way, not a wrong step.
+ROUNDING_ROOM = 0.03
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``message`` says what was right or wrong, ``mistake`` names a slip."""
+
+    status: Status
+    message: str
+    mistakes: tuple[str, ...] = ()
+
+    @property
+    def mistake(self) -> str | None:
+        """The slip the answer matches best (the nearest), if any."""
+        return self.mistakes[0] if self.mistakes else None
+
+    @property
+    def counts(self) -> bool:
+        """An answer that could be read counts toward the score; unreadable text does not."""
+        return self.status != "unreadable"
+
+
+def check_answer(exercise: Exercise, text: object) -> Feedback:
+    """Check what the learner typed (or chose) for ``exercise``."""
+    try:
+        if exercise.numeric:
+            return _check_number(exercise, parse_number(text))
+        if exercise.kind == "reorder":
+            return _check_order(exercise, parse_order(text, len(exercise.grades)))
+    except NDCGInputError as error:
+        return Feedback("unreadable", str(error))
+    return _check_choice(exercise, str(text).strip())
+
+
+def _check_number(exercise: Exercise, typed: float) -> Feedback:
+    right = float(exercise.answer)
+    if close(typed, right):
+        return Feedback(
+            "right",
+            f"Right: {typed:g} (exactly {right:.4f}; accepted within ±{TOLERANCE} of the exact value).",
+        )
+    found = diagnose(
+        typed, right, slips(exercise.kind, exercise.grades, exercise.k, exercise.gain, exercise.rank)
+    )
+    if found:
+        keys = tuple(dict.fromkeys(slip.key for slip in found))
+        return Feedback("wrong", f"Not right: {typed:g}. {slip_text(found)} Recheck {exercise.step}.", keys)
+    if close(typed, right, ROUNDING_ROOM):
+        return Feedback(
+            "wrong",
+            f"Close, but {typed:g} is more than ±{TOLERANCE} from the exact value: did you round along the way? "
+            f"Keep four decimals until the end, then round to {DECIMALS}.",
+            ("rounding",),
+        )
+    return Feedback("wrong", f"Not right: {typed:g}. Recheck {exercise.step}. Hint: {exercise.hint}")
+
+
+def parse_order(text: object, n: int) -> list[int]:
+    """A new order typed as current rank numbers, e.g. ``"3, 1, 2, 4"``: each of 1…n exactly once.
+
+    >>> parse_order(" 3,1 2;4 ", 4)
+    [3, 1, 2, 4]
+    """
+    pieces = [piece for piece in re.split(r"[\s,;]+", str(text).strip()) if piece]
+    example = ", ".join(str(r) for r in range(n, 0, -1))
+    if len(pieces) != n or not all(
+        piece.isascii() and piece.isdigit() and len(piece) <= 3 for piece in pieces
+    ):
+        raise NDCGInputError(
+            f"Type the new order as the {n} current rank numbers, each once, separated by commas, e.g. {example}."
+        )
+    order = [int(piece) for piece in pieces]
+    if sorted(order) != list(range(1, n + 1)):
+        raise NDCGInputError(f"Use each rank number from 1 to {n} exactly once, e.g. {example}.")
+    return order
+
+
+def _check_order(exercise: Exercise, order: list[int]) -> Feedback:
+    k, target, fewest = exercise.k, float(exercise.target or 0), int(exercise.answer)
+    value = ndcg([exercise.grades[p - 1] for p in order], k, gain=exercise.gain)
+    moves = fewest_moves(order)
+    reached = value >= target - 1e-12
+    if reached and moves == fewest:
+        return Feedback(
+            "right", f"Right: NDCG@{k} = {value:.4f} ≥ {target:.{DECIMALS}f} in {_moves(moves)}, the fewest."
+        )
+    if not reached:
+        return Feedback(
+            "wrong",
+            f"Your order gives NDCG@{k} = {value:.4f}, below the target {target:.{DECIMALS}f}. "
+            f"Recheck {exercise.step}. Hint: {exercise.hint}",
+            ("below_target",),
+        )
+    return Feedback(
+        "wrong",
+        f"Your order reaches NDCG@{k} = {value:.4f} ≥ {target:.{DECIMALS}f}, but takes {_moves(moves)}; "
+        "fewer will do. A move takes one item out and puts it back elsewhere: the others keep their order.",
+        ("too_many_moves",),
+    )
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def _check_choice(exercise: Exercise, choice: str) -> Feedback:
+    if choice not in exercise.choices:
+        return Feedback("unreadable", "Choose one of: " + ", ".join(exercise.choices) + ".")
+    if choice == exercise.answer:
+        return Feedback("right", f"Right: {exercise.worked}")
+    for key, leads_to, says in _choice_slips(exercise):
+        if choice == leads_to:
+            return Feedback("wrong", f"Not right. {says} Recheck {exercise.step}.", (key,))
+    if exercise.kind == "move" and exercise.answer == "leaves unchanged":
+        return Feedback("wrong", f"Not right. {_why_unchanged(exercise)}", ("unchanged",))
+    return Feedback("wrong", f"Not right. Recheck {exercise.step}. Hint: {exercise.hint}")
+
+
+def _choice_slips(exercise: Exercise) -> list[tuple[str, str, str]]:
+    """(slip, the choice it leads to, what it says), for the slips that change the choice."""
+    k, gain, other = exercise.k, exercise.gain, OTHER_GAIN[exercise.gain]
+    settings = [
+        ("wrong_k", None, gain, "log2", "That holds for the whole list; only ranks 1 to k count."),
+        ("wrong_k", k - 1, gain, "log2", f"That holds at k = {k - 1}; here k = {k}."),
+        ("wrong_k", k + 1, gain, "log2", f"That holds at k = {k + 1}; here k = {k}."),
+        (f"{other}_gain", k, other, "log2", f"That holds with {other} gain; here gain is {gain}."),
+        ("no_discount", k, gain, "none", "That counts the gains in the top k without the discount."),
+    ]
+    found = []
+    for key, at, rule, discount, says in settings:
+        if at is not None and at < 1:
+            continue
+        if exercise.kind == "better":
+            leads_to = better_at(exercise.grades, exercise.grades_b, at, rule, discount)
+        elif discount == "none":
+            continue  # without a discount a move inside the top k changes nothing: no classic slip
+        else:
+            start, end = exercise.move or (1, 1)
+            leads_to = move_effect(exercise.grades, at, rule, start, end)
+        found.append((key, leads_to, says))
+    return found
+
+
+def _why_unchanged(exercise: Exercise) -> str:
+    """Why a move leaves NDCG@k as it is: it happens below k, or it only swaps equal grades."""
+    start, end = exercise.move or (1, 1)
+    if min(start, end) > exercise.k:
+        return f"Ranks {start} and {end} both lie below k = {exercise.k}, so NDCG@{exercise.k} does not see the move."
+    return (
+        f"Every rank from 1 to {exercise.k} keeps a grade equal to the one it had, so DCG@{exercise.k} stays."
+    )

@@ -1,0 +1,460 @@
+"""Exercises generated from a seed, so that a whole class gets the same set.
+
+``exercise_set(seed)`` draws every list, cutoff, gain and question from
+``numpy.random.default_rng(seed)``, one exercise of each kind in :data:`KINDS`: the gain, the
+discount and the contribution at a rank; DCG@k; IDCG@k; NDCG@k; which of two orders is better at k;
+a reorder that reaches a target NDCG@k with the fewest moves; whether a move raises or lowers NDCG@k.
+The same seed always gives the same set. Item names come from the seeds' lists (seed 000's
+"bluetooth headphones", seed 002's documents, seed 004's chunks); the grades are random (0–3).
+
+Every right answer comes from the core (:mod:`ndcg_core.practice` for the numbers,
+:mod:`ndcg_core.metrics` for NDCG before and after a move). Conventions, stated with every question: rank i from 1,
+discount 1/log2(i + 1), the ideal from the listed items (every listed grade, sorted, cut at k).
+
+>>> first = exercise_set(1)
+>>> [e.kind for e in first] == list(KINDS)
+True
+>>> exercise_set(1) == first, exercise_set(2) == first
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Literal
+
+import numpy as np
+
+from ndcg_core.discounts import discount_values, ranks
+from ndcg_core.gains import Gain, gain_formula, gain_values
+from ndcg_core.metrics import idcg, ndcg
+from ndcg_core.practice import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.validation import NDCGInputError
+
+Kind = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg", "better", "reorder", "move"]
+KINDS: tuple[Kind, ...] = (
+    "gain",
+    "discount",
+    "contribution",
+    "dcg",
+    "idcg",
+    "ndcg",
+    "better",
+    "reorder",
+    "move",
+)
+MAX_SEED = 999_999
+#: Draws tried per exercise to find a list on which each classic slip gives its own number.
+ATTEMPTS = 40
+
+#: Item names from the seeds' lists, for flavour.
+FLAVOURS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ('seed 000, "bluetooth headphones"', BLUETOOTH_HEADPHONES.labels),
+    ("seed 002, documents", tuple(f"Doc {letter}" for letter in "ABCDEFG")),
+    ("seed 004, retrieved chunks", tuple(f"chunk {n}" for n in range(1, 8))),
+)
+MOVE_EFFECTS = ("raises", "lowers", "leaves unchanged")
+BETTER_CHOICES = ("A", "B", "tie")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One question, its list and conventions, and its answer.
+
+    ``answer`` is a number for the numeric kinds, one of ``choices`` for "better" and "move", and
+    the fewest moves for "reorder" (whose ``solution`` is one order that reaches ``target`` with them).
+    ``grades_b`` is list B of "better"; ``move`` is (from rank, to rank) of "move".
+    """
+
+    number: int
+    kind: Kind
+    title: str
+    question: str
+    conventions: str
+    source: str
+    labels: tuple[str, ...]
+    grades: tuple[float, ...]
+    k: int
+    gain: Gain
+    answer: float | str
+    hint: str
+    step: str
+    worked: str
+    rank: int | None = None
+    choices: tuple[str, ...] = ()
+    labels_b: tuple[str, ...] = ()
+    grades_b: tuple[float, ...] = ()
+    move: tuple[int, int] | None = None
+    target: float | None = None
+    solution: tuple[int, ...] = field(default=())
+
+    @property
+    def numeric(self) -> bool:
+        """True when the answer is a number typed to :data:`DECIMALS` decimals."""
+        return self.kind in ("gain", "discount", "contribution", "dcg", "idcg", "ndcg")
+
+
+def check_seed(seed: object) -> int:
+    """The seed as an int from 0 to :data:`MAX_SEED`, or :class:`NDCGInputError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= int(seed) <= MAX_SEED:
+        raise NDCGInputError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}.")
+    return int(seed)
+
+
+def exercise_set(seed: int) -> tuple[Exercise, ...]:
+    """One exercise of each kind in :data:`KINDS`, all drawn from ``default_rng(seed)``."""
+    rng = np.random.default_rng(check_seed(seed))
+    return tuple(_MAKERS[kind](rng, number) for number, kind in enumerate(KINDS, start=1))
+
+
+def conventions(gain: Gain, k: int) -> str:
+    """The conventions in force, in one line, shown next to every question."""
+    return (
+        f"Gain {gain} ({gain_formula(gain)}); discount 1/log2(i + 1), rank i from 1; k = {k}; "
+        "the ideal from the listed items (every listed grade, sorted, cut at k)."
+    )
+
+
+def _draw(
+    rng: np.random.Generator, low: int, high: int
+) -> tuple[str, tuple[str, ...], tuple[float, ...], Gain]:
+    """A list of low…high items: names from a seed's list (shuffled), random grades 0–3, a gain."""
+    source, names = FLAVOURS[int(rng.integers(len(FLAVOURS)))]
+    n = int(rng.integers(low, high + 1))
+    labels = tuple(str(names[i]) for i in rng.permutation(len(names))[:n])
+    grades = tuple(float(g) for g in rng.integers(0, 4, size=n))
+    gain: Gain = "exponential" if rng.random() < 0.5 else "linear"
+    return source, labels, grades, gain
+
+
+def _distinct(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, required: set[str]) -> bool:
+    """True when every required slip gives a number of its own, outside the tolerance of the right one."""
+    right = value_of(quantity, grades, k, gain, rank)
+    found = {
+        slip.key
+        for slip in slips(quantity, grades, k, gain, rank)
+        if not close(slip.value, right, 2 * TOLERANCE)
+    }
+    return required <= found
+
+
+_REQUIRED: dict[Quantity, set[str]] = {
+    "gain": set(),
+    "discount": {"log2_i"},
+    "contribution": {"log2_i"},
+    "dcg": {"log2_i", "wrong_k"},
+    "idcg": {"log2_i", "top_k_ideal", "wrong_k"},
+    "ndcg": {"top_k_ideal", "wrong_k", "log2_i"},
+}
+
+
+def _numeric(rng: np.random.Generator, number: int, quantity: Quantity) -> Exercise:
+    """A numeric exercise on a list where the classic slips are told apart."""
+    for _ in range(ATTEMPTS):
+        source, labels, grades, gain = _draw(rng, 4, 7)
+        k = int(rng.integers(2, len(grades)))
+        rank = (
+            int(rng.integers(2, len(grades) + 1))
+            if quantity in ("gain", "discount", "contribution")
+            else None
+        )
+        required = set(_REQUIRED[quantity])
+        if quantity in ("gain", "contribution"):
+            required.add(f"{OTHER_GAIN[gain]}_gain")
+        if rank is not None and quantity != "discount" and grades[rank - 1] < 2:
+            continue  # grade 0 or 1: the same gain under either rule
+        if _distinct(quantity, grades, k, gain, rank, required):
+            break
+    return _numeric_exercise(number, quantity, source, labels, grades, k, gain, rank)
+
+
+_TITLES = {
+    "gain": "Gain at a rank",
+    "discount": "Discount at a rank",
+    "contribution": "Contribution at a rank",
+    "dcg": "DCG@k",
+    "idcg": "IDCG@k",
+    "ndcg": "NDCG@k",
+}
+
+
+def _numeric_exercise(number, quantity, source, labels, grades, k, gain, rank) -> Exercise:
+    right = value_of(quantity, grades, k, gain, rank)
+    at = f"at rank {rank}" if rank else f"@{k}"
+    what = {"gain": "gain", "discount": "discount", "contribution": "contribution (gain × discount)"}
+    question = (
+        f"What is the {what[quantity]} {at}?" if rank else f"What is {quantity.upper()}{at} of this list?"
+    )
+    return Exercise(
+        number=number,
+        kind=quantity,
+        title=_TITLES[quantity],
+        question=f"{question} Give it to {DECIMALS} decimals.",
+        conventions=conventions(gain, k),
+        source=source,
+        labels=labels,
+        grades=grades,
+        k=k,
+        gain=gain,
+        answer=right,
+        hint=_hint(quantity, gain, k, rank),
+        step=_STEPS[quantity],
+        worked=_worked(quantity, grades, k, gain, rank, right),
+        rank=rank,
+    )
+
+
+_STEPS = {
+    "gain": "the gain (from the grade)",
+    "discount": "the discount (from the rank)",
+    "contribution": "the contribution (gain × discount)",
+    "dcg": "DCG@k (the sum of the contributions of ranks 1 to k)",
+    "idcg": "IDCG@k (DCG@k of the ideal order)",
+    "ndcg": "NDCG@k (DCG@k / IDCG@k)",
+}
+
+
+def _hint(quantity: Quantity, gain: Gain, k: int, rank: int | None) -> str:
+    formula = gain_formula(gain)
+    return {
+        "gain": f"The gain depends on the grade only: {formula}, with rel the grade at rank {rank}.",
+        "discount": f"The discount at rank i is 1/log2(i + 1): at rank {rank}, 1/log2({(rank or 0) + 1}).",
+        "contribution": f"Contribution = gain × discount at the same rank: ({formula}) × 1/log2({(rank or 0) + 1}).",
+        "dcg": f"Add gain × 1/log2(i + 1) for ranks 1 to {k}, and no further. Gain = {formula}.",
+        "idcg": f"Sort every listed grade from best to worst (not only the first {k}), then take DCG@{k} of that order.",
+        "ndcg": f"NDCG@{k} = DCG@{k} / IDCG@{k}; the ideal sorts every listed grade, then cuts at {k}.",
+    }[quantity]
+
+
+def _worked(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, right: float) -> str:
+    """The answer worked out with the numbers filled in."""
+    g = np.asarray(grades, dtype=float)
+    if rank is not None:
+        rel = g[rank - 1]
+        gain_i = float(gain_values(g[rank - 1 : rank], gain)[0])
+        d = float(discount_values(np.array([rank]))[0])
+        return {
+            "gain": f"Grade {rel:g} at rank {rank}: gain = {_filled(gain, rel)} = {gain_i:g}.",
+            "discount": f"1/log2({rank} + 1) = 1/{np.log2(rank + 1):.4f} = {d:.4f} ≈ {right:.2f}.",
+            "contribution": f"gain {gain_i:g} × discount {d:.4f} = {right:.4f} ≈ {right:.2f}.",
+        }[quantity]
+    order = g if quantity == "dcg" else np.sort(g)[::-1]
+    terms = " + ".join(
+        f"{gain_i:g}/log2({i + 1})" for i, gain_i in zip(ranks(k), gain_values(order[:k], gain), strict=False)
+    )
+    if quantity == "ndcg":
+        top = value_of("dcg", grades, k, gain)
+        bottom = value_of("idcg", grades, k, gain)
+        return f"DCG@{k} = {top:.4f}, IDCG@{k} = {bottom:.4f} (ideal order {_grades(order)}), NDCG@{k} = {right:.4f} ≈ {right:.2f}."
+    prefix = "" if quantity == "dcg" else f"Ideal order {_grades(order)}: "
+    return f"{prefix}{quantity.upper()}@{k} = {terms} = {right:.4f} ≈ {right:.2f}."
+
+
+def _filled(gain: Gain, rel: float) -> str:
+    """The gain formula with the grade filled in: ``2^3 − 1`` or ``rel = 3``."""
+    return f"2^{rel:g} − 1" if gain == "exponential" else f"rel = {rel:g}"
+
+
+def _grades(grades) -> str:
+    return ", ".join(f"{g:g}" for g in grades)
+
+
+def _better(rng: np.random.Generator, number: int) -> Exercise:
+    """Two orders of the same items; which has the higher NDCG@k (they share one ideal)?"""
+    for _ in range(ATTEMPTS):
+        source, labels, grades, gain = _draw(rng, 5, 7)
+        k = int(rng.integers(2, len(grades)))
+        order = rng.permutation(len(grades))
+        grades_b = tuple(grades[i] for i in order)
+        a, b = ndcg(grades, k, gain=gain), ndcg(grades_b, k, gain=gain)
+        if abs(a - b) > 0.02 and better_at(
+            grades, grades_b, k, "linear" if gain == "exponential" else "exponential"
+        ) in ("A", "B"):
+            break
+    labels_b = tuple(labels[i] for i in order)
+    answer = better_at(grades, grades_b, k, gain)
+    return Exercise(
+        number=number,
+        kind="better",
+        title="Which list is better at k?",
+        question=f"Lists A and B rank the same items. Which has the higher NDCG@{k}?",
+        conventions=conventions(gain, k),
+        source=source,
+        labels=labels,
+        grades=grades,
+        k=k,
+        gain=gain,
+        answer=answer,
+        hint=f"Both lists hold the same items, so they share IDCG@{k}: compare DCG@{k} over ranks 1 to {k} only.",
+        step=f"DCG@{k} of each list",
+        worked=f"NDCG@{k}: A = {a:.4f}, B = {b:.4f}, so {'a tie' if answer == 'tie' else answer + ' is better'}.",
+        choices=BETTER_CHOICES,
+        labels_b=labels_b,
+        grades_b=grades_b,
+    )
+
+
+def better_at(grades_a, grades_b, k: int | None, gain: Gain, discount: str = "log2") -> str:
+    """``"A"``, ``"B"`` or ``"tie"``: which list has the higher NDCG@k (ties within 1e-9).
+
+    >>> better_at([3, 0, 1], [0, 3, 1], 2, "linear")
+    'A'
+    """
+    a = ndcg(grades_a, k, gain=gain, discount=discount)
+    b = ndcg(grades_b, k, gain=gain, discount=discount)
+    return "tie" if abs(a - b) <= 1e-9 else ("A" if a > b else "B")
+
+
+def fewest_moves(order) -> int:
+    """Single-item moves (take one out, put it back elsewhere) that turn 1…n into ``order``.
+
+    That is n − the length of the longest increasing run-in-order (subsequence) of ``order``.
+
+    >>> fewest_moves([1, 2, 3]), fewest_moves([3, 1, 2]), fewest_moves([3, 2, 1])
+    (0, 1, 2)
+    """
+    longest: list[int] = []
+    for value in order:
+        where = int(np.searchsorted(longest, value))
+        longest[where : where + 1] = [value]
+    return len(order) - len(longest)
+
+
+def all_orders(grades, k: int, gain: Gain) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every order of the list (as 1-based positions), its NDCG@k and its fewest moves (≤ 7 items).
+
+    A reorder keeps the ideal, so NDCG@k = (gains of the order's top k · discounts) / IDCG@k.
+    """
+    n = len(grades)
+    if n > 7:
+        raise NDCGInputError("Every order is listed for at most 7 items.")
+    orders = np.array(list(permutations(range(n))), dtype=int)
+    gains = gain_values(np.asarray(grades, dtype=float), gain)
+    top = min(k, n)
+    best = idcg(grades, k, gain=gain)
+    values = (
+        gains[orders[:, :top]] @ discount_values(ranks(top)) / best if best > 0 else np.zeros(len(orders))
+    )
+    moves = np.array([fewest_moves(order) for order in orders])
+    return orders + 1, values, moves
+
+
+def reorder_target(grades, k: int, gain: Gain, moves: int) -> float | None:
+    """A target (2 decimals) that ``moves`` moves can reach and ``moves − 1`` cannot, if there is one."""
+    _, values, needed = all_orders(grades, k, gain)
+    reach = values[needed <= moves].max()
+    short = values[needed <= moves - 1].max()
+    target = np.floor(reach * 10**DECIMALS + 1e-9) / 10**DECIMALS
+    return float(target) if target > short + 1e-9 else None
+
+
+def _reorder(rng: np.random.Generator, number: int) -> Exercise:
+    for _ in range(ATTEMPTS):
+        source, labels, grades, gain = _draw(rng, 4, 6)
+        k = int(rng.integers(2, len(grades)))
+        moves = int(rng.integers(1, 3))
+        target = reorder_target(grades, k, gain, moves)
+        if target is not None:
+            break
+    else:  # pragma: no cover - a list of 4-6 random grades nearly always has one
+        target, moves = 1.0, fewest_moves_to(grades, k, gain, 1.0)
+    orders, values, needed = all_orders(grades, k, gain)
+    reaching = (values >= target - 1e-12) & (needed == moves)
+    solution = tuple(int(p) for p in orders[np.argmax(np.where(reaching, values, -np.inf))])
+    return Exercise(
+        number=number,
+        kind="reorder",
+        title="Reach a target with the fewest moves",
+        question=(
+            f"A move takes one item out and puts it back at another rank. Reorder the list so that "
+            f"NDCG@{k} is at least {target:.{DECIMALS}f}, with as few moves as possible. Type the new order "
+            "as the current rank numbers, e.g. 3, 1, 2, … (the item now at rank 3 goes first)."
+        ),
+        conventions=conventions(gain, k),
+        source=source,
+        labels=labels,
+        grades=grades,
+        k=k,
+        gain=gain,
+        answer=moves,
+        hint=f"Which highly graded item sits low, or below rank {k}? Moving it up shifts the others down by one.",
+        step=f"NDCG@{k} of the new order, and the count of moves",
+        worked=(
+            f"{moves} move{'s suffice' if moves > 1 else ' suffices'}, e.g. the order {_grades(solution)} gives NDCG@{k} = "
+            f"{ndcg([grades[p - 1] for p in solution], k, gain=gain):.4f}; no order {moves - 1} move"
+            f"{'' if moves - 1 == 1 else 's'} away reaches {target:.{DECIMALS}f}."
+        ),
+        target=target,
+        solution=solution,
+    )
+
+
+def fewest_moves_to(grades, k: int, gain: Gain, target: float) -> int:
+    """The fewest single-item moves after which NDCG@k ≥ ``target`` (brute force over every order)."""
+    _, values, needed = all_orders(grades, k, gain)
+    return int(needed[values >= target - 1e-12].min())
+
+
+def moved(items, source: int, target: int) -> list:
+    """``items`` with the one at rank ``source`` taken out and put back at rank ``target``.
+
+    >>> moved(["a", "b", "c", "d"], 4, 2)
+    ['a', 'd', 'b', 'c']
+    """
+    order = list(items)
+    order.insert(target - 1, order.pop(source - 1))
+    return order
+
+
+def move_effect(grades, k: int, gain: Gain, source: int, target: int) -> str:
+    """Whether moving the item at rank ``source`` to rank ``target`` raises, lowers or keeps NDCG@k.
+
+    >>> move_effect([0, 3, 1], 2, "linear", 2, 1), move_effect([0, 3, 1, 0], 2, "linear", 4, 3)
+    ('raises', 'leaves unchanged')
+    """
+    before = ndcg(grades, k, gain=gain)
+    after = ndcg(moved(grades, source, target), k, gain=gain)
+    return "leaves unchanged" if abs(after - before) <= 1e-9 else ("raises" if after > before else "lowers")
+
+
+def _effect_words(effect: str) -> str:
+    return "leaves it unchanged" if effect == "leaves unchanged" else f"{effect} it"
+
+
+def _move(rng: np.random.Generator, number: int) -> Exercise:
+    source, labels, grades, gain = _draw(rng, 5, 7)
+    k = int(rng.integers(2, len(grades)))
+    start, end = (int(r) for r in rng.choice(np.arange(1, len(grades) + 1), size=2, replace=False))
+    effect = move_effect(grades, k, gain, start, end)
+    after = ndcg(moved(grades, start, end), k, gain=gain)
+    return Exercise(
+        number=number,
+        kind="move",
+        title="Does the move raise or lower NDCG?",
+        question=f"Move “{labels[start - 1]}” from rank {start} to rank {end}. What does that do to NDCG@{k}?",
+        conventions=conventions(gain, k),
+        source=source,
+        labels=labels,
+        grades=grades,
+        k=k,
+        gain=gain,
+        answer=effect,
+        hint=(
+            f"The item moves from rank {start} to rank {end}; the items in between shift by one. "
+            f"Only ranks 1 to {k} count, and the ideal does not change."
+        ),
+        step=f"DCG@{k} before and after the move",
+        worked=f"NDCG@{k} goes from {ndcg(grades, k, gain=gain):.4f} to {after:.4f}: the move {_effect_words(effect)}.",
+        choices=MOVE_EFFECTS,
+        move=(start, end),
+    )
+
+
+_MAKERS = {
+    **{quantity: (lambda q: lambda rng, number: _numeric(rng, number, q))(quantity) for quantity in _TITLES},
+    "better": _better,
+    "reorder": _reorder,
+    "move": _move,
+}
