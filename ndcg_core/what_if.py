@@ -227,31 +227,32 @@ def sampled_orders(n: int, count: int, seed: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class OrderDistribution:
-    """NDCG@k over every order of a list (or a seeded sample of orders), and where the current one falls."""
+    """NDCG@k over every order of a list (or a seeded sample of orders).
+
+    It depends on the list's grades, not on their order: every order of the same grades has the
+    same distribution, so a page can compute it once and place each new order in it.
+    """
 
     values: np.ndarray  # NDCG@k of each order considered
+    items: int  # n, the list's length
     exact: bool  # every order (True) or a sample
     orders: int  # how many orders the list has: n!
     seed: int | None  # the sample's seed (None when exact)
-    current: float
     worst: float  # exact: the worst order (lowest gain first)
     best: float  # exact: the ideal order of the listed items
     random_mean: float  # exact: mean(g) · Σ w / IDCG
 
-    @property
-    def share_below(self) -> float:
-        """Share of the orders that score lower than the current order."""
-        return float(np.mean(self.values < self.current - SAME))
+    def share_below(self, current: float) -> float:
+        """Share of the orders that score lower than ``current``."""
+        return float(np.mean(self.values < current - SAME))
 
-    @property
-    def share_equal(self) -> float:
-        """Share of the orders that score the same as the current order (equal grades swapped, …)."""
-        return float(np.mean(np.abs(self.values - self.current) <= SAME))
+    def share_equal(self, current: float) -> float:
+        """Share of the orders that score the same as ``current`` (equal grades swapped, …)."""
+        return float(np.mean(np.abs(self.values - current) <= SAME))
 
-    @property
-    def percentile(self) -> float:
-        """The current order's percentile: orders below it, plus half of those that tie with it."""
-        return 100 * (self.share_below + self.share_equal / 2)
+    def percentile(self, current: float) -> float:
+        """The percentile of an order scoring ``current``: orders below it, plus half of those that tie."""
+        return 100 * (self.share_below(current) + self.share_equal(current) / 2)
 
 
 def order_distribution(
@@ -268,28 +269,28 @@ def order_distribution(
 
     The worst, best and random-order mean are exact in both cases: the worst order puts the
     lowest gains first, the best is the listed items' ideal order (1 unless a judged pool holds
-    more than the list), and ``E[NDCG@k] = mean(g) · Σ_{i ≤ k} w_i / IDCG@k``.
+    more than the list), and ``E[NDCG@k] = mean(g) · Σ_{i ≤ k} w_i / IDCG@k``. The sample
+    reorders the grades sorted from best to worst, so it is the same whatever their order now.
 
     >>> d = order_distribution([3, 2, 1], 3, gain="linear")
-    >>> len(d.values), round(d.worst, 3), d.best, round(d.random_mean, 3), round(d.percentile, 1)
+    >>> len(d.values), round(d.worst, 3), d.best, round(d.random_mean, 3), round(d.percentile(1.0), 1)
     (6, 0.79, 1.0, 0.895, 91.7)
     """
     grades = as_grades(relevances)
-    s = _setup(grades, k, gain, ideal)
+    best_first = ideal_grades(grades, None, gain)
+    s = _setup(best_first, k, gain, ideal)
     n = len(grades)
     exact = n <= exact_limit
     orders = all_orders(n) if exact else sampled_orders(n, samples, seed)
     depth = int(np.count_nonzero(s.weights))
-    values = s.ndcg(s.gains[orders[:, :depth]] @ s.weights[:depth])
-    best_first = ideal_grades(grades, None, gain)
     return OrderDistribution(
-        values=values,
+        values=s.ndcg(s.gains[orders[:, :depth]] @ s.weights[:depth]),
+        items=n,
         exact=exact,
         orders=math.factorial(n),
         seed=None if exact else seed,
-        current=float(s.ndcg(s.dcg)),
-        worst=float(s.ndcg(gain_values(best_first[::-1], gain) @ s.weights)),
-        best=float(s.ndcg(gain_values(best_first, gain) @ s.weights)),
+        worst=float(s.ndcg(s.gains[::-1] @ s.weights)),
+        best=float(s.ndcg(s.dcg)),
         random_mean=float(s.ndcg(s.gains.mean() * s.weights.sum())) if n else 0.0,
     )
 

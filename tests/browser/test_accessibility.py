@@ -42,6 +42,7 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/step_by_step", "Step", None),
     ("/variants", "Variants", None),
     ("/compare", "NDCG among its neighbours", None),
+    ("/what_if", "Every order", None),
     ("/many_queries", "Many queries", open_sample),
 ]
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

@@ -1,0 +1,123 @@
+"""The What if page, run headless with AppTest: the best change, the keyboard swap, every order.
+
+Clicking a swap-map cell needs a browser (tests/browser/test_what_if_browser.py); here the same
+swap is made with the two rank boxes and the button, as a keyboard user makes it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core
+from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.what_if import best_change, order_distribution, swap_map
+from widgets.playground_state import LIST_KEY
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+GRADES = list(BLUETOOTH_HEADPHONES.grades)
+NAMES = list(BLUETOOTH_HEADPHONES.labels)
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.switch_page("pages/what_if.py").run()
+    assert not at.exception
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def shown_grades(at: AppTest) -> list[float]:
+    return at.session_state[LIST_KEY].grades
+
+
+def test_opens_on_the_playground_list_with_the_best_change_in_words(app: AppTest):
+    change = best_change(GRADES, 5)
+    assert metrics(app)["NDCG@5 now"] == f"{ndcg_core.ndcg(GRADES, 5):.2f}" == "0.43"
+    info = app.info[0].value.replace("\\", "")
+    assert info == change.sentence(NAMES, "@5").replace("swapping", "Swapping", 1) + "."
+    assert f"to {change.ndcg_after:.2f}" in info
+
+
+def test_make_this_change_applies_it_and_undo_takes_it_back(app: AppTest):
+    change = best_change(GRADES, 5)
+    app.button(key="what_if_best").click().run()
+    assert shown_grades(app) == change.apply(GRADES)
+    assert metrics(app)["NDCG@5 now"] == f"{change.ndcg_after:.2f}"
+    app.button(key="what_if_undo").click().run()
+    assert shown_grades(app) == GRADES
+
+
+def test_the_keyboard_swap_previews_and_makes_the_swap(app: AppTest):
+    table = swap_map(GRADES, 5)
+    app.selectbox(key="what_if_swap_first").set_value(4)
+    app.selectbox(key="what_if_swap_second").set_value(1).run()
+    preview = [c.value for c in app.caption if "would go from" in c.value]
+    assert preview == [
+        f"NDCG@5 would go from {table[0, 0]:.2f} to {table[3, 0]:.2f} ({table[3, 0] - table[0, 0]:+.2f})."
+    ]
+    app.button(key="what_if_swap").click().run()
+    swapped = list(GRADES)
+    swapped[0], swapped[3] = swapped[3], swapped[0]
+    assert shown_grades(app) == swapped
+    assert metrics(app)["NDCG@5 now"] == f"{ndcg_core.ndcg(swapped, 5):.2f}"
+
+
+def test_every_order_section_uses_the_exact_distribution(app: AppTest):
+    d = order_distribution(GRADES, 5)
+    now = ndcg_core.ndcg(GRADES, 5)
+    shown = metrics(app)
+    assert shown["Your order's percentile"] == f"{d.percentile(now):.0f}"
+    assert shown["Worst NDCG@5"] == f"{d.worst:.2f}"
+    assert shown["Random order, NDCG@5 on average"] == f"{d.random_mean:.2f}"
+    assert shown["Best NDCG@5"] == "1.00"
+    reading = " ".join(m.value for m in app.markdown)
+    assert "Exact: all 5,040 orders of these 7 items." in reading
+
+
+def chart_data(at: AppTest, index: int) -> tuple[dict, dict[str, pa.Table]]:
+    """A chart's spec and its named datasets, as the page sent them."""
+    chart = at.get("vega_lite_chart")[index]
+    data = {d.name: pa.ipc.open_stream(d.data.data).read_all() for d in chart.proto.datasets}
+    return json.loads(chart.proto.spec), data | {"selection": list(chart.proto.selection_mode)}
+
+
+def test_the_swap_map_holds_every_pair_and_reports_clicks(app: AppTest):
+    spec, data = chart_data(app, 0)
+    cells = data["cells"].to_pandas()
+    table = swap_map(GRADES, 5)
+    assert data["selection"] == ["cell"] and spec["width"] == spec["height"]
+    assert len(cells) == 49
+    for row in cells.itertuples():
+        assert row.ndcg == pytest.approx(table[row.first - 1, row.second - 1], abs=1e-12)
+        assert row.change == pytest.approx(table[row.first - 1, row.second - 1] - table[0, 0], abs=1e-12)
+    # Not colour alone: each cell says its change in text.
+    best = cells[(cells["first"] == 1) & (cells["second"] == 7)].iloc[0]
+    assert best.label == f"{table[0, 6] - table[0, 0]:+.2f}" and NAMES[6] in best.what
+
+
+def test_a_long_list_is_sampled_and_says_so(app: AppTest):
+    ranked = app.session_state[LIST_KEY]
+    rows = [(None, f"item {i}", float(i % 4)) for i in range(12)]
+    app.session_state[LIST_KEY] = ranked.edited(rows)
+    app.run()
+    assert not app.exception
+    reading = " ".join(m.value for m in app.markdown)
+    assert "Estimated from 20,000 random orders (seed 0)" in reading
+
+
+def test_one_item_lists_get_a_message_not_a_map(app: AppTest):
+    ranked = app.session_state[LIST_KEY]
+    app.session_state[LIST_KEY] = ranked.edited([(None, "only", 2.0)])
+    app.run()
+    assert not app.exception
+    assert "two items or more" in app.info[0].value
