@@ -26,7 +26,7 @@ from widgets.practice_state import (
     table_result,
 )
 
-MARKS = {"right": "✓ Right.", "wrong": "✗ Not right.", "unreadable": "✗ Not read."}
+MARKS = {"right": "✓", "wrong": "✗", "unreadable": "✗ Not read."}
 
 
 def list_table(labels, grades, k: int) -> pd.DataFrame:

@@ -53,14 +53,14 @@ def test_a_right_then_a_wrong_answer_give_feedback_and_move_the_score(app):
     e = exercise("dcg")
     app = answer(app, e.number, f" {float(e.answer):.2f}".replace(".", ","))
     assert not app.exception
-    assert any("✓ Right." in s.value for s in app.success)
+    assert any(s.value.startswith("**✓** Right") for s in app.success)
     assert score(app) == "1 right of 1 answered"
 
     n = exercise("ndcg")
     wrong = ndcg(n.grades[: n.k], n.k, gain=n.gain)  # the ideal from the top k only (seed 001's bug)
     app = answer(app, n.number, f"{wrong:.2f}")
     errors = [e.value for e in app.error]
-    assert any("✗ Not right." in text and f"first {n.k} items" in text for text in errors), errors
+    assert any(text.startswith("**✗** Not right") and f"first {n.k} items" in text for text in errors), errors
     assert score(app) == "1 right of 2 answered"
     assert any(exp.label == "The answer, worked out" for exp in app.expander)
 
