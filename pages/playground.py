@@ -137,7 +137,7 @@ def details(ranked: RankedList, settings: Settings) -> None:
     left, right = st.columns(2)
     left.vega_lite_chart(charts["CG, DCG and IDCG by rank"], width="stretch")
     right.vega_lite_chart(charts["NDCG@k for every k"], width="stretch")
-    chart_exports(charts)
+    chart_exports(charts, key="playground_chart_exports")
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ from ndcg_core.pitfalls import (
     TIE_EXAMPLE,
     scores_with_a_tie,
 )
+from widgets.charts import cutoff_data
 from widgets.entry import through_app
 from widgets.list_model import RankedList
 from widgets.playground_state import (
@@ -33,7 +34,7 @@ from widgets.playground_state import (
     UNLISTED_KEY,
     current_list,
 )
-from widgets.variant_charts import cutoff_data, discount_curve_data, variant_bar_data, with_data
+from widgets.variant_charts import discount_curve_data, variant_bar_data, with_data
 
 through_app()
 

@@ -201,7 +201,7 @@ def main() -> None:
         "Every swap": swap_map_section(ranked, settings, pool, numbers.ndcg),
         "Every order": orders_section(ranked, settings, pool, numbers.ndcg),
     }
-    chart_exports(charts)
+    chart_exports(charts, key="what_if_chart_exports")
 
 
 def _uses_pool() -> bool:

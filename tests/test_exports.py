@@ -9,7 +9,7 @@ import pytest
 import ndcg_core
 from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
 from widgets.breakdown_table import display_frame
-from widgets.charts import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
+from widgets.charts import chart_spec, cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from widgets.exports import chart_png, chart_svg, file_stem, inline_data, table_texts
 
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
@@ -33,11 +33,13 @@ def test_chart_png_and_svg(kind: str):
 
 def test_inline_data_turns_frames_into_records_and_leaves_the_spec_alone():
     spec = with_data("ndcg_by_k", CHARTS["ndcg_by_k"], 5)
+    attached = spec["datasets"]["ranks"]
     inlined = inline_data(spec)
     rows = inlined["datasets"]["ranks"]
     assert rows[0] == {"rank": 1, "ndcg": 0.0, "current": "other k"} and len(rows) == len(GRADES)
     assert type(rows[0]["rank"]) is int and type(rows[0]["ndcg"]) is float
-    assert spec["datasets"]["ranks"] is CHARTS["ndcg_by_k"]  # the page's spec is not changed
+    assert spec["datasets"]["ranks"] is attached  # the page's spec is not changed
+    assert "datasets" not in chart_spec("ndcg_by_k")  # nor the cached spec every page shares
 
 
 def test_table_texts_use_readable_headers_and_every_format():

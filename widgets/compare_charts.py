@@ -7,7 +7,6 @@ squares, so the two differ by more than colour.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 from typing import Any
 
@@ -15,7 +14,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from widgets.charts import IDEAL_COLOUR, LIST_COLOUR, cutoff_rule
+from widgets.charts import IDEAL_COLOUR, LIST_COLOUR, attach_data, cutoff_data, cutoff_rule
 
 RANKS = alt.NamedData(name="ranks")
 SYSTEMS = ["A", "B"]
@@ -113,10 +112,8 @@ def chart_spec(kind: str) -> dict[str, Any]:
 
 
 def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:
-    """A copy of the chart's spec with these numbers and the cutoff attached."""
-    spec = copy.deepcopy(chart_spec(kind))
-    spec["datasets"] = {"ranks": ranks, "cutoff": pd.DataFrame({"rank": [k], "text": [f"k = {k}"]})}
-    return spec
+    """The chart's spec with these numbers and the cutoff attached."""
+    return attach_data(chart_spec(kind), ranks=ranks, cutoff=cutoff_data(k))
 
 
 def ndcg_by_k_data(a_every_k: np.ndarray, b_every_k: np.ndarray) -> pd.DataFrame:

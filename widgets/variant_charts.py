@@ -8,7 +8,6 @@ colour (Okabe–Ito) and by dash or shape, so colour is never the only cue.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 from typing import Any
 
@@ -18,7 +17,7 @@ import pandas as pd
 
 from ndcg_core import DISCOUNTS, discount_formula, discount_values
 from ndcg_core.discounts import ranks
-from widgets.charts import cutoff_rule
+from widgets.charts import attach_data, cutoff_rule
 
 CURVES = alt.NamedData(name="curves")
 VARIANTS = alt.NamedData(name="variants")
@@ -92,15 +91,8 @@ def chart_spec(kind: str) -> dict[str, Any]:
 
 
 def with_data(kind: str, **datasets: pd.DataFrame) -> dict[str, Any]:
-    """A copy of the chart's spec with this session's datasets attached."""
-    spec = copy.deepcopy(chart_spec(kind))
-    spec["datasets"] = datasets
-    return spec
-
-
-def cutoff_data(k: int) -> pd.DataFrame:
-    """The one-row dataset of the cutoff line."""
-    return pd.DataFrame({"rank": [k], "text": [f"k = {k}"]})
+    """The chart's spec with this session's datasets attached."""
+    return attach_data(chart_spec(kind), **datasets)
 
 
 def discount_curve_data(n: int, log_base: float) -> pd.DataFrame:

@@ -8,7 +8,6 @@ labelled. The diverging scale runs from vermillion (lower) to blue (higher), bot
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -17,7 +16,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from widgets.charts import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR
+from widgets.charts import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data
 
 CELLS = alt.NamedData(name="cells")
 BINS = alt.NamedData(name="bins")
@@ -111,12 +110,11 @@ def chart_spec(kind: str) -> dict[str, Any]:
 
 def swap_map_spec(table: np.ndarray, current: float, names: Sequence[str], k: int) -> dict[str, Any]:
     """The swap map's spec with this list's cells; square cells, smaller for long lists."""
-    spec = copy.deepcopy(chart_spec("swap_map"))
     n = len(names)
     side = max(8, min(40, 560 // max(n, 1)))
+    spec = attach_data(chart_spec("swap_map"), cells=swap_cells(table, current, names, k))
     spec["width"] = spec["height"] = side * n
     spec["autosize"] = {"type": "pad"}  # the cells get that size; axes and legend come on top
-    spec["datasets"] = {"cells": swap_cells(table, current, names, k)}
     return spec
 
 
@@ -159,7 +157,6 @@ def _cell_label(change: float, diagonal: bool) -> str:
 
 def orders_spec(bins: list[tuple[float, float, int]], current: float, random_mean: float) -> dict[str, Any]:
     """The histogram's spec with this list's bins and its two marked values."""
-    spec = copy.deepcopy(chart_spec("orders"))
     total = max(sum(count for *_, count in bins), 1)
     frame = pd.DataFrame(bins, columns=["low", "high", "count"])
     frame["share"] = frame["count"] / total
@@ -173,5 +170,4 @@ def orders_spec(bins: list[tuple[float, float, int]], current: float, random_mea
             "text": [f"your order {current:.2f}", f"random (mean) {random_mean:.2f}"],
         }
     )
-    spec["datasets"] = {"bins": frame, "marks": marks}
-    return spec
+    return attach_data(chart_spec("orders"), bins=frame, marks=marks)

@@ -33,6 +33,9 @@ def test_playground_shows_the_summary_as_plain_copyable_text(app: AppTest):
 
 
 def test_playground_has_table_and_chart_downloads_with_distinct_keys(app: AppTest):
+    assert not [key for key in download_keys(app) if key.endswith(("_png", "_svg"))]  # until opened
+    app.session_state["playground_chart_exports"] = True  # as a click on "Export charts" does
+    app.run()
     keys = download_keys(app)
     assert keys[:3] == [
         "download_ndcg_per_rank_csv",
