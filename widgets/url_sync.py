@@ -28,6 +28,15 @@ from widgets.scenario_url import UrlScenario, decode, encode
 
 RESTORED_KEY = "url_restored"
 NOTES_KEY = "url_notes"
+RECONNECTED_TOAST = (
+    "Reconnected: the scenario came back from the link. Your last click was not applied; please do it again."
+)
+LINK_NOTE = "Part of this link could not be read, so the page shows what it could: "
+RECONNECTED_NOTE = (
+    "The connection to the server was renewed (it restarted, or another server took over), so this page "
+    "was rebuilt from its link: the scenario is as the link holds it. The last click or drag reached the "
+    "new server before the page had been drawn there and could not be applied: please do it again."
+)
 #: The parameters this module writes; any others in the URL are kept as they are.
 OWNED = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z", "step", "present")
 
@@ -38,11 +47,33 @@ def restore_from_url() -> None:
         return
     st.session_state[RESTORED_KEY] = True
     decoded = decode({key: st.query_params[key] for key in st.query_params})
-    if decoded.notes:
-        st.session_state[NOTES_KEY] = decoded.notes
+    notes = [LINK_NOTE + " ".join(decoded.notes)] if decoded.notes else []
+    notes += [RECONNECTED_NOTE] if browser_had_a_page() else []
+    if notes:
+        st.session_state[NOTES_KEY] = notes
     if decoded.scenario is not None:
         _load(decoded.scenario)
     _restore_lesson({key: st.query_params[key] for key in st.query_params})
+
+
+def browser_had_a_page() -> bool:
+    """True when a new session's first run comes from a page that an earlier session drew.
+
+    A fresh page load sends no widget values. A browser that reconnects to a restarted server
+    (or to another replica) sends the values of the widgets it shows, together with the click
+    that caused the run; the new session has never registered those widgets, so Streamlit
+    cannot run their callbacks and that click is lost. Streamlit has no public API for this;
+    it reads the session's incoming widget states and answers False if that ever fails.
+    """
+    try:
+        from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+        context = get_script_run_ctx()
+        incoming = context.session_state._state._new_widget_state.states
+        known = context.session_state._state._new_widget_state.widget_metadata
+        return any(widget_id not in known for widget_id in incoming)
+    except Exception:  # a later Streamlit: no note rather than a crash
+        return False
 
 
 def _restore_lesson(params: dict[str, str]) -> None:
@@ -110,10 +141,9 @@ def _lesson_params() -> dict[str, str]:
 
 
 def link_notes() -> None:
-    """Once, after a link could not be fully read: say what was ignored."""
+    """Once, after a link could not be fully read or the page reconnected: say what happened."""
     notes = st.session_state.pop(NOTES_KEY, None)
     if notes:
-        st.warning(
-            "Part of this link could not be read, so the page shows what it could: "
-            + " ".join(plain(note) for note in notes)
-        )
+        st.warning("\n\n".join(plain(note) for note in notes))
+    if notes and RECONNECTED_NOTE in notes:  # the click was far down the page: say it where it is seen
+        st.toast(RECONNECTED_TOAST, icon="🔌", duration="long")

@@ -123,10 +123,10 @@ def stop_streamlit(process: subprocess.Popen[bytes]) -> None:
 
 
 def start_streamlit(
-    app_path: Path, extra_args: tuple[str, ...], log: Path
+    app_path: Path, extra_args: tuple[str, ...], log: Path, port: int | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``streamlit run app_path`` on a free port; return (process, base_url)."""
-    port = free_port()
+    """Start ``streamlit run app_path`` on ``port`` (default: a free one); return (process, base_url)."""
+    port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
         sys.executable,
