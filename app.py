@@ -6,6 +6,7 @@ The entry point holds the navigation and the shared page settings; each page is 
 
 import streamlit as st
 
+from widgets.readable_text import readable_captions
 from widgets.url_sync import link_notes, restore_from_url, write_url
 
 st.set_page_config(page_title="NDCG Playground", page_icon="📊", layout="wide")
@@ -22,6 +23,7 @@ PAGES = [
 
 restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
 page = st.navigation(PAGES, position="top")
+readable_captions()
 link_notes()
 page.run()
 write_url()
