@@ -17,14 +17,18 @@ discounted gain that the ideal order has at rank i. ``in_cutoff`` is True for ra
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
 from ndcg_core.gains import GainRule, gain_values
 from ndcg_core.metrics import EmptyIdeal, _ratios, check_empty_ideal, ideal_grades
+from ndcg_core.tables import data_frame
 from ndcg_core.validation import NDCGInputError, as_grades, check_k
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 COLUMNS: tuple[str, ...] = (
     "rank",
@@ -95,7 +99,7 @@ def breakdown(
         "ndcg": _ratios(dcg_i, idcg_i, rule),
         "in_cutoff": rank <= (k if k is not None else len(grades)),
     }
-    return pd.DataFrame(table, columns=list(COLUMNS))
+    return data_frame(table, COLUMNS)
 
 
 def _ideal_at_ranks(best: np.ndarray, n: int) -> np.ndarray:
@@ -166,4 +170,4 @@ def side_by_side(
         for column in ("label", "relevance", "contribution", "dcg", "ndcg"):
             table[prefix + column] = side[column]
     table["difference"] = a["contribution"] - b["contribution"]
-    return pd.DataFrame(table, columns=list(PAIRED_COLUMNS))
+    return data_frame(table, PAIRED_COLUMNS)

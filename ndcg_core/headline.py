@@ -7,8 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ndcg_core.discounts import (
     DEFAULT_LOG_BASE,
@@ -29,7 +28,11 @@ from ndcg_core.metrics import (
     _ratio,
     check_empty_ideal,
 )
+from ndcg_core.tables import data_frame
 from ndcg_core.validation import as_grades, check_k
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -292,7 +295,7 @@ def variant_table(
                 variant.used_by,
             )
         )
-    return pd.DataFrame(rows, columns=list(VARIANT_COLUMNS))
+    return data_frame(rows, VARIANT_COLUMNS)
 
 
 def spread(values: Iterable[float]) -> float:

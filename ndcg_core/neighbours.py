@@ -23,14 +23,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from numbers import Real
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount
 from ndcg_core.gains import MAX_EXPONENTIAL_GRADE, GainRule, gain_formula
 from ndcg_core.metrics import ndcg
+from ndcg_core.tables import data_frame
 from ndcg_core.validation import NDCGInputError, as_grades, check_k
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Seed 001's table: the same binary pattern [1, 1, 0, 0, 1] with high and with low grades.
 SEED001_SAME_PATTERN = ([5, 4, 0, 0, 3], [1, 1, 0, 0, 1])
@@ -260,4 +264,4 @@ def metric_table(
         judged="the list" if pool is None else "the judged pool",
     )
     rows = [(name, a[key], b[key], a[key] - b[key], sees, said[key]) for key, name, sees in METRICS]
-    return pd.DataFrame(rows, columns=["metric", "a", "b", "difference", "sees", "convention"])
+    return data_frame(rows, ["metric", "a", "b", "difference", "sees", "convention"])

@@ -269,7 +269,7 @@ def _with_numbers(
         )
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
         _raise_first_non_number(table[column], name, spec, source, header)
-    if pc.any(pc.invert(pc.fill_null(pc.is_finite(numbers), False))).as_py():
+    if numbers.null_count or not pc.all(pc.is_finite(numbers)).as_py():
         _raise_first_non_number(table[column], name, spec, source, header)
     return table.set_column(table.column_names.index(column), column, numbers)
 

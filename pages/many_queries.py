@@ -23,6 +23,7 @@ from widgets.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sa
 through_app()
 
 FILES_KEY = "many_files"
+DEFAULT_CUTOFFS = (5, 10, 20)
 COUNTING = {
     "queries in both files (trec_eval's default)": False,
     "every qrels query; a query the run missed counts 0 (trec_eval -c)": True,
@@ -58,7 +59,9 @@ def _accept_candidate() -> LoadedFiles | None:
     if candidate is not None:
         try:
             with st.spinner(f"Reading {candidate.qrels_name} and {candidate.run_name}…"):
-                evaluated(candidate, (10,), "linear", False)  # reads both and checks every query
+                # Reads both, checks every query, under the settings the page will show: cached, so
+                # the page's own evaluation below is not a second one.
+                evaluated(candidate, *settings_in_force())
         except TrecFileError as error:
             kept = st.session_state.get(FILES_KEY)
             still = f" Still showing {kept.qrels_name} + {kept.run_name}." if kept else ""
@@ -82,14 +85,26 @@ def settings() -> tuple[tuple[int, ...], str, bool]:
         help="linear rel is trec_eval's default",
     )
     counting = right.radio("Which queries count in the mean", list(COUNTING), key="many_counting")
+    cutoffs = parsed_cutoffs(text)
+    if cutoffs is None:
+        left.error("Cutoffs are whole numbers of 1 or more, e.g. 5, 10, 20. Using 5, 10, 20.")
+    return cutoffs or DEFAULT_CUTOFFS, gain, COUNTING[counting]
+
+
+def parsed_cutoffs(text: str) -> tuple[int, ...] | None:
+    """The cutoffs typed, sorted and distinct; ``None`` if they are not whole numbers of 1 or more."""
     try:
         cutoffs = tuple(sorted({int(part) for part in text.replace(",", " ").split()}))
-        if not cutoffs or min(cutoffs) < 1:
-            raise ValueError
     except ValueError:
-        left.error("Cutoffs are whole numbers of 1 or more, e.g. 5, 10, 20. Using 5, 10, 20.")
-        cutoffs = (5, 10, 20)
-    return cutoffs, gain, COUNTING[counting]
+        return None
+    return cutoffs if cutoffs and min(cutoffs) >= 1 else None
+
+
+def settings_in_force() -> tuple[tuple[int, ...], str, bool]:
+    """The settings as the controls below hold them (their defaults before they are drawn)."""
+    cutoffs = parsed_cutoffs(st.session_state.get("many_cutoffs", "5, 10, 20")) or DEFAULT_CUTOFFS
+    counting = st.session_state.get("many_counting", next(iter(COUNTING)))
+    return cutoffs, st.session_state.get("many_gain", "linear"), COUNTING[counting]
 
 
 def summary(result: Evaluation) -> None:
