@@ -21,8 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ndcg_core.exercises import Exercise, better_at, fewest_moves, move_effect
+from ndcg_core.exercises import Exercise
 from ndcg_core.metrics import ndcg
+from ndcg_core.moves import better_at, fewest_moves, move_effect
 from ndcg_core.practice import (
     DECIMALS,
     OTHER_GAIN,

@@ -21,14 +21,21 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import permutations
 from typing import Literal
 
 import numpy as np
 
 from ndcg_core.discounts import discount_values, ranks
 from ndcg_core.gains import Gain, gain_formula, gain_values
-from ndcg_core.metrics import idcg, ndcg
+from ndcg_core.metrics import ndcg
+from ndcg_core.moves import (
+    better_at,
+    fewest_moves_to,
+    move_effect,
+    moved,
+    orders_and_moves,
+    reorder_target,
+)
 from ndcg_core.practice import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
 from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
 from ndcg_core.validation import NDCGInputError
@@ -296,60 +303,6 @@ def _better(rng: np.random.Generator, number: int) -> Exercise:
     )
 
 
-def better_at(grades_a, grades_b, k: int | None, gain: Gain, discount: str = "log2") -> str:
-    """``"A"``, ``"B"`` or ``"tie"``: which list has the higher NDCG@k (ties within 1e-9).
-
-    >>> better_at([3, 0, 1], [0, 3, 1], 2, "linear")
-    'A'
-    """
-    a = ndcg(grades_a, k, gain=gain, discount=discount)
-    b = ndcg(grades_b, k, gain=gain, discount=discount)
-    return "tie" if abs(a - b) <= 1e-9 else ("A" if a > b else "B")
-
-
-def fewest_moves(order) -> int:
-    """Single-item moves (take one out, put it back elsewhere) that turn 1…n into ``order``.
-
-    That is n − the length of the longest increasing run-in-order (subsequence) of ``order``.
-
-    >>> fewest_moves([1, 2, 3]), fewest_moves([3, 1, 2]), fewest_moves([3, 2, 1])
-    (0, 1, 2)
-    """
-    longest: list[int] = []
-    for value in order:
-        where = int(np.searchsorted(longest, value))
-        longest[where : where + 1] = [value]
-    return len(order) - len(longest)
-
-
-def all_orders(grades, k: int, gain: Gain) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every order of the list (as 1-based positions), its NDCG@k and its fewest moves (≤ 7 items).
-
-    A reorder keeps the ideal, so NDCG@k = (gains of the order's top k · discounts) / IDCG@k.
-    """
-    n = len(grades)
-    if n > 7:
-        raise NDCGInputError("Every order is listed for at most 7 items.")
-    orders = np.array(list(permutations(range(n))), dtype=int)
-    gains = gain_values(np.asarray(grades, dtype=float), gain)
-    top = min(k, n)
-    best = idcg(grades, k, gain=gain)
-    values = (
-        gains[orders[:, :top]] @ discount_values(ranks(top)) / best if best > 0 else np.zeros(len(orders))
-    )
-    moves = np.array([fewest_moves(order) for order in orders])
-    return orders + 1, values, moves
-
-
-def reorder_target(grades, k: int, gain: Gain, moves: int) -> float | None:
-    """A target (2 decimals) that ``moves`` moves can reach and ``moves − 1`` cannot, if there is one."""
-    _, values, needed = all_orders(grades, k, gain)
-    reach = values[needed <= moves].max()
-    short = values[needed <= moves - 1].max()
-    target = np.floor(reach * 10**DECIMALS + 1e-9) / 10**DECIMALS
-    return float(target) if target > short + 1e-9 else None
-
-
 def _reorder(rng: np.random.Generator, number: int) -> Exercise:
     for _ in range(ATTEMPTS):
         source, labels, grades, gain = _draw(rng, 4, 6)
@@ -360,7 +313,7 @@ def _reorder(rng: np.random.Generator, number: int) -> Exercise:
             break
     else:  # pragma: no cover - a list of 4-6 random grades nearly always has one
         target, moves = 1.0, fewest_moves_to(grades, k, gain, 1.0)
-    orders, values, needed = all_orders(grades, k, gain)
+    orders, values, needed = orders_and_moves(grades, k, gain)
     reaching = (values >= target - 1e-12) & (needed == moves)
     solution = tuple(int(p) for p in orders[np.argmax(np.where(reaching, values, -np.inf))])
     return Exercise(
@@ -389,34 +342,6 @@ def _reorder(rng: np.random.Generator, number: int) -> Exercise:
         target=target,
         solution=solution,
     )
-
-
-def fewest_moves_to(grades, k: int, gain: Gain, target: float) -> int:
-    """The fewest single-item moves after which NDCG@k ≥ ``target`` (brute force over every order)."""
-    _, values, needed = all_orders(grades, k, gain)
-    return int(needed[values >= target - 1e-12].min())
-
-
-def moved(items, source: int, target: int) -> list:
-    """``items`` with the one at rank ``source`` taken out and put back at rank ``target``.
-
-    >>> moved(["a", "b", "c", "d"], 4, 2)
-    ['a', 'd', 'b', 'c']
-    """
-    order = list(items)
-    order.insert(target - 1, order.pop(source - 1))
-    return order
-
-
-def move_effect(grades, k: int, gain: Gain, source: int, target: int) -> str:
-    """Whether moving the item at rank ``source`` to rank ``target`` raises, lowers or keeps NDCG@k.
-
-    >>> move_effect([0, 3, 1], 2, "linear", 2, 1), move_effect([0, 3, 1, 0], 2, "linear", 4, 3)
-    ('raises', 'leaves unchanged')
-    """
-    before = ndcg(grades, k, gain=gain)
-    after = ndcg(moved(grades, source, target), k, gain=gain)
-    return "leaves unchanged" if abs(after - before) <= 1e-9 else ("raises" if after > before else "lowers")
 
 
 def _effect_words(effect: str) -> str:

@@ -21,9 +21,15 @@ from widgets.list_editor import list_editor
 from widgets.list_model import ListEditError, RankedList, parse_grade_list
 from widgets.numbers import headline_metrics, stakeholder_paragraph, written_formula
 from widgets.plain_text import plain, plain_lines
-from widgets.playground_state import UNLISTED_KEY, change_list, current_list, pop_flash, set_list
+from widgets.playground_state import (
+    UNLISTED_KEY,
+    change_list,
+    current_list,
+    draggable_list,
+    pop_flash,
+    set_list,
+)
 from widgets.scenario_picker import current_scenario, scenario_picker
-from widgets.sortable_list import SortableItem, sortable_list
 
 through_app()
 
@@ -93,18 +99,6 @@ def order_buttons(ranked: RankedList) -> None:
     )
 
 
-def draggable_list(ranked: RankedList, k: int) -> None:
-    """The list itself: drag with mouse or finger, or move with the keyboard."""
-    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
-    sortable_list(
-        items,
-        key="playground_sortable",
-        on_reorder=lambda ids: set_list(current_list().reordered(ids)),
-        cutoff=k,
-        aria_label="Ranked list: drag, or focus a row and press Space to move it",
-    )
-
-
 def numbers_panel(ranked: RankedList, settings: Settings) -> None:
     """Headline, conventions and the formula with the current terms."""
     pool = ranked.pool() if settings.uses_pool else None
@@ -162,7 +156,7 @@ def main() -> None:
         st.subheader("The ranked list")
         order_buttons(ranked)
         if ranked.items:
-            draggable_list(ranked, settings.k)
+            draggable_list(ranked, settings.k, key="playground_sortable")
         else:
             st.info("The list is empty. Add items under “Edit the list” below, or load the example.")
     with numbers_column:

@@ -17,9 +17,8 @@ from widgets.entry import through_app
 from widgets.exports import chart_exports
 from widgets.list_model import RankedList
 from widgets.plain_text import plain
-from widgets.playground_state import IDEAL_KEY, change_list, current_list, set_list
+from widgets.playground_state import IDEAL_KEY, change_list, current_list, draggable_list, set_list
 from widgets.scenario_picker import current_scenario
-from widgets.sortable_list import SortableItem, sortable_list
 from widgets.what_if_charts import CELL_SELECTION, orders_spec, swap_map_spec
 
 through_app()
@@ -58,14 +57,7 @@ def clicked_cell(chart_key: str) -> None:
 
 def the_list(ranked: RankedList, k: int) -> None:
     """The list, draggable here too, with undo."""
-    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
-    sortable_list(
-        items,
-        key="what_if_sortable",
-        on_reorder=lambda ids: set_list(current_list().reordered(ids)),
-        cutoff=k,
-        aria_label="Ranked list: drag, or focus a row and press Space to move it",
-    )
+    draggable_list(ranked, k, key="what_if_sortable")
     st.button(
         "↶ Undo",
         help="Go back one change",

@@ -13,6 +13,7 @@ import streamlit as st
 
 from ndcg_core.scenarios import DEFAULT_SCENARIO, Scenario
 from widgets.list_model import RankedList, from_scenario
+from widgets.sortable_list import SortableItem, sortable_list
 
 LIST_KEY = "playground_list"
 K_KEY = "playground_k"
@@ -75,3 +76,18 @@ def flash(message: str) -> None:
 def pop_flash() -> str | None:
     """The message left by :func:`flash`, if any; it is shown once."""
     return st.session_state.pop(MESSAGE_KEY, None)
+
+
+def draggable_list(ranked: RankedList, k: int, *, key: str) -> None:
+    """The session's list as a sortable list (drag, or keyboard); a drop stores the new order here.
+
+    Every page that shows the Playground's list draws it with this, each under its own ``key``.
+    """
+    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
+    sortable_list(
+        items,
+        key=key,
+        on_reorder=lambda ids: set_list(current_list().reordered(ids)),
+        cutoff=k,
+        aria_label="Ranked list: drag, or focus a row and press Space to move it",
+    )
