@@ -42,7 +42,7 @@ def _swap_map() -> alt.LayerChart:
                 "change:Q",
                 title="change",
                 scale=alt.Scale(domainMid=0, range=[LOWER, SAME_COLOUR, HIGHER]),
-                legend=alt.Legend(format="+.2f", orient="right"),
+                legend=alt.Legend(format="+.2f", orient="bottom", direction="horizontal"),  # fits a phone
             ),
             tooltip=[
                 alt.Tooltip("what:N", title="swap"),
