@@ -4,7 +4,7 @@
 WCAG 1.4.3 asks of small text. A darker grey set in ``[theme.light]`` fixes the light theme but
 turns the dark theme off (a config with a ``[theme.light]`` section draws light pages whatever
 the base). So captions take the page's own text colour, whichever theme is on, faded by opacity:
-#31333F at 78% on white is about 6:1; #FAFAFA at 78% on #0E1117 about 12:1. Captions still look
+#31333F at 78% on white is 6.3:1; #FAFAFA at 78% on #0E1117 11.1:1. Captions still look
 secondary, and a theme change needs nothing from us.
 """
 
