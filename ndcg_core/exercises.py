@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -112,7 +113,16 @@ def check_seed(seed: object) -> int:
 
 def exercise_set(seed: int) -> tuple[Exercise, ...]:
     """One exercise of each kind in :data:`KINDS`, all drawn from ``default_rng(seed)``."""
-    rng = np.random.default_rng(check_seed(seed))
+    return _exercise_set(check_seed(seed))
+
+
+@lru_cache(maxsize=64)
+def _exercise_set(seed: int) -> tuple[Exercise, ...]:
+    """The set for a checked seed, made once: drawing it costs 20–60 ms (brute force over orders).
+
+    Keyed on the seed alone, and every exercise is frozen, so sessions can share what it holds.
+    """
+    rng = np.random.default_rng(seed)
     return tuple(_MAKERS[kind](rng, number) for number, kind in enumerate(KINDS, start=1))
 
 

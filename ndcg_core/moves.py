@@ -12,6 +12,7 @@ import numpy as np
 from ndcg_core.discounts import discount_values, ranks
 from ndcg_core.gains import Gain, gain_values
 from ndcg_core.metrics import idcg, ndcg
+from ndcg_core.orders import moved
 from ndcg_core.practice import DECIMALS
 from ndcg_core.validation import NDCGInputError
 from ndcg_core.what_if import all_orders
@@ -75,17 +76,6 @@ def fewest_moves_to(grades, k: int, gain: Gain, target: float) -> int:
     """The fewest single-item moves after which NDCG@k ≥ ``target`` (brute force over every order)."""
     _, values, needed = orders_and_moves(grades, k, gain)
     return int(needed[values >= target - 1e-12].min())
-
-
-def moved(items, source: int, target: int) -> list:
-    """``items`` with the one at rank ``source`` taken out and put back at rank ``target``.
-
-    >>> moved(["a", "b", "c", "d"], 4, 2)
-    ['a', 'd', 'b', 'c']
-    """
-    order = list(items)
-    order.insert(target - 1, order.pop(source - 1))
-    return order
 
 
 def move_effect(grades, k: int, gain: Gain, source: int, target: int) -> str:

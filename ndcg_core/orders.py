@@ -6,7 +6,7 @@ changes nothing the second time, and swapping equal grades is never needed to re
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -33,3 +33,14 @@ def reversed_order(n: int) -> np.ndarray:
 def shuffled_order(n: int, seed: int | None = None) -> np.ndarray:
     """A random order; the same ``seed`` gives the same order."""
     return np.random.default_rng(seed).permutation(n)
+
+
+def moved(items: Sequence, source: int, target: int) -> list:
+    """``items`` with the one at rank ``source`` taken out and put back at rank ``target``.
+
+    >>> moved(["a", "b", "c", "d"], 4, 2)
+    ['a', 'd', 'b', 'c']
+    """
+    order = list(items)
+    order.insert(target - 1, order.pop(source - 1))
+    return order

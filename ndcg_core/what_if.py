@@ -29,6 +29,7 @@ import numpy as np
 from ndcg_core.discounts import discount_values, ranks
 from ndcg_core.gains import GainRule, gain_values
 from ndcg_core.metrics import _idcg_of, _pool_of, ideal_grades
+from ndcg_core.orders import moved
 from ndcg_core.validation import as_grades, check_k
 
 #: Lists of at most this many items get the exact distribution over all their orders.
@@ -131,12 +132,11 @@ class Change:
 
     def apply(self, items: Sequence) -> list:
         """``items`` (in ranked order) after this change."""
+        if self.kind == "move":
+            return moved(items, self.first, self.second)
         order = list(items)
         i, j = self.first - 1, self.second - 1
-        if self.kind == "swap":
-            order[i], order[j] = order[j], order[i]
-        else:
-            order.insert(j, order.pop(i))
+        order[i], order[j] = order[j], order[i]
         return order
 
     @property

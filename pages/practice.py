@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core.exercises import MAX_SEED, conventions, exercise_set
+from ndcg_core.exercises import MAX_SEED, Exercise, conventions, exercise_set
 from ndcg_core.practice import DECIMALS, TOLERANCE
 from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
 from widgets.entry import through_app
@@ -41,22 +41,22 @@ def seed_row() -> int:
     return seed
 
 
-def exercises_tab(seed: int) -> None:
+def exercises_tab(seed: int, exercises: tuple[Exercise, ...]) -> None:
     st.markdown(
-        f"Set **{seed}**: {len(exercise_set(seed))} exercises. Numbers are asked to {DECIMALS} decimals and "
+        f"Set **{seed}**: {len(exercises)} exercises. Numbers are asked to {DECIMALS} decimals and "
         f"accepted within ±{TOLERANCE} of the exact value; 0.43, .43 and 0,43 all read as 0.43. "
         "Each exercise counts once, at its first answer; try again as often as you like."
     )
-    for exercise in exercise_set(seed):
+    for exercise in exercises:
         exercise_card(seed, exercise)
 
 
-def table_tab(seed: int) -> None:
+def table_tab(seed: int, exercises: tuple[Exercise, ...]) -> None:
     st.markdown(
         "Work out the table by hand, type it in, and see which cells are right. "
         f"Each cell is right within ±{TOLERANCE} of the exact value."
     )
-    dcg_exercise = next(e for e in exercise_set(seed) if e.kind == "dcg")
+    dcg_exercise = next(e for e in exercises if e.kind == "dcg")
     choices = {
         "seed000": (
             'Seed 000: "bluetooth headphones"',
@@ -97,11 +97,12 @@ def main() -> None:
         "Rank i starts at 1; the discount is 1/log2(i + 1); each exercise says its gain, its k and where its ideal comes from."
     )
     seed = seed_row()
-    exercises, table = st.tabs(["Exercises", "Check my table"])
-    with exercises:
-        exercises_tab(seed)
-    with table:
-        table_tab(seed)
+    exercises = exercise_set(seed)
+    exercises_panel, table_panel = st.tabs(["Exercises", "Check my table"])
+    with exercises_panel:
+        exercises_tab(seed, exercises)
+    with table_panel:
+        table_tab(seed, exercises)
 
 
 main()
