@@ -47,7 +47,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import ndcg_core  # noqa: E402
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
 from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
 

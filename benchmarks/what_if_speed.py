@@ -20,7 +20,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ndcg_core.what_if import best_change, move_map, order_distribution, swap_map
+from ndcg_core.metric.ranking import Ranking
+from ndcg_core.metric.what_if import best_change, move_map, order_distribution, swap_map
 
 REPEATS = 20
 
@@ -41,12 +42,20 @@ def main() -> None:
     eight = rng.integers(0, 4, 8).tolist()
     fifty = rng.integers(0, 4, 50).tolist()
     rows = [
-        ("all 40,320 orders of 8 items, cold", timed_ms(lambda: order_distribution(eight, 5)), 200),
-        ("all 40,320 orders of 8 items", median_ms(lambda: order_distribution(eight, 5)), 200),
-        ("swap map, 50 items (2,500 swaps)", median_ms(lambda: swap_map(fifty, 10)), 100),
-        ("move map, 50 items (2,500 moves)", median_ms(lambda: move_map(fifty, 10)), None),
-        ("best single change, 50 items", median_ms(lambda: best_change(fifty, 10)), None),
-        ("20,000 sampled orders of 50 items", median_ms(lambda: order_distribution(fifty, 10)), None),
+        (
+            "all 40,320 orders of 8 items, cold",
+            timed_ms(lambda: order_distribution(Ranking.of(eight, 5))),
+            200,
+        ),
+        ("all 40,320 orders of 8 items", median_ms(lambda: order_distribution(Ranking.of(eight, 5))), 200),
+        ("swap map, 50 items (2,500 swaps)", median_ms(lambda: swap_map(Ranking.of(fifty, 10))), 100),
+        ("move map, 50 items (2,500 moves)", median_ms(lambda: move_map(Ranking.of(fifty, 10))), None),
+        ("best single change, 50 items", median_ms(lambda: best_change(Ranking.of(fifty, 10))), None),
+        (
+            "20,000 sampled orders of 50 items",
+            median_ms(lambda: order_distribution(Ranking.of(fifty, 10))),
+            None,
+        ),
     ]
     print(f"{'what':<40} {'ms':>8}  target")
     for what, ms, target in rows:

@@ -11,8 +11,8 @@ Use it from a notebook:
 or from the command line: ``python -m ndcg_core --grades 3,2,3,0,1 -k 5 --gain linear``.
 """
 
-from ndcg_core.breakdown import COLUMNS, PAIRED_COLUMNS, breakdown, side_by_side
-from ndcg_core.discounts import (
+from ndcg_core.metric.breakdown import COLUMNS, PAIRED_COLUMNS, breakdown, side_by_side
+from ndcg_core.metric.discounts import (
     DISCOUNT_FORMULA,
     DISCOUNT_FORMULAS,
     DISCOUNT_USED_BY,
@@ -21,7 +21,7 @@ from ndcg_core.discounts import (
     discount_formula,
     discount_values,
 )
-from ndcg_core.gains import (
+from ndcg_core.metric.gains import (
     GAIN_FORMULAS,
     GAIN_USED_BY,
     GAINS,
@@ -34,28 +34,9 @@ from ndcg_core.gains import (
     gain_values,
     parse_custom_gain,
 )
-from ndcg_core.headline import (
-    IDEAL_USED_BY,
-    Headline,
-    Variant,
-    headline,
-    plain_reading,
-    spread,
-    standard_variants,
-    tool_variants,
-    variant_table,
-)
-from ndcg_core.metrics import (
-    EMPTY_IDEAL_RULES,
-    EmptyIdeal,
-    dcg,
-    idcg,
-    leaders,
-    ndcg,
-    ndcg_at_every_k,
-    overtakes,
-)
-from ndcg_core.neighbours import (
+from ndcg_core.metric.headline import Headline, headline
+from ndcg_core.metric.metrics import dcg, idcg, leaders, ndcg, ndcg_at_every_k, overtakes
+from ndcg_core.metric.neighbours import (
     METRICS,
     average_precision,
     err,
@@ -65,8 +46,11 @@ from ndcg_core.neighbours import (
     recall_at_k,
     reciprocal_rank,
 )
-from ndcg_core.orders import ideal_order, reversed_order, shuffled_order, worst_order
-from ndcg_core.pitfalls import (
+from ndcg_core.metric.orders import ideal_order, reversed_order, shuffled_order, worst_order
+from ndcg_core.metric.ranking import EMPTY_IDEAL_RULES, EmptyIdeal, Ranking
+from ndcg_core.metric.ties import TIE_RULES, TieRule, dcg_from_scores, ndcg_from_scores, trec_eval_order
+from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
+from ndcg_core.teaching.pitfalls import (
     Pitfall,
     Reading,
     binary_labels,
@@ -76,8 +60,15 @@ from ndcg_core.pitfalls import (
     tied_scores,
     truncated_ideal,
 )
-from ndcg_core.ties import TIE_RULES, TieRule, dcg_from_scores, ndcg_from_scores, trec_eval_order
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
+from ndcg_core.teaching.summary import plain_reading
+from ndcg_core.teaching.variants import (
+    IDEAL_USED_BY,
+    Variant,
+    spread,
+    standard_variants,
+    tool_variants,
+    variant_table,
+)
 
 __all__ = [
     "COLUMNS",
@@ -101,6 +92,7 @@ __all__ = [
     "Headline",
     "NDCGInputError",
     "Pitfall",
+    "Ranking",
     "Reading",
     "TieRule",
     "Variant",

@@ -16,11 +16,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ndcg_core.breakdown import breakdown
-from ndcg_core.headline import headline, plain_reading
-from ndcg_core.many_queries import TREC_CUTOFFS, evaluate, trec_eval_lines
-from ndcg_core.trec_files import read_qrels, read_run
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.breakdown import breakdown
+from ndcg_core.metric.headline import headline
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.teaching.summary import plain_reading
+from ndcg_core.trec.evaluation import TREC_CUTOFFS, evaluate, trec_eval_lines
+from ndcg_core.trec.files import read_qrels, read_run
 
 
 def _numbers(text: str) -> list[float]:

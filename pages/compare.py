@@ -13,7 +13,7 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import GAIN_FORMULAS, Headline, ideal_order
-from ndcg_core.neighbours import SEED001_SAME_PATTERN
+from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN
 from widgets.breakdown_table import BEYOND_K_STYLE
 from widgets.compare_charts import contribution_data, difference_data, ndcg_by_k_data, with_data
 from widgets.compare_state import (

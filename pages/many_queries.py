@@ -1,6 +1,6 @@
 """Many queries: a whole run against its judgments, with the numbers trec_eval would print.
 
-Thin: take the files, ask ``ndcg_core.many_queries`` for per-query NDCG, draw the table, the
+Thin: take the files, ask ``ndcg_core.trec.evaluation`` for per-query NDCG, draw the table, the
 summary and the distribution; open any query in the Playground.
 """
 
@@ -10,9 +10,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.many_queries import Evaluation, query_as_list
-from ndcg_core.scenarios import Scenario
-from ndcg_core.trec_files import MAX_FILE_BYTES, TrecFileError
+from ndcg_core.teaching.scenarios import Scenario
+from ndcg_core.trec.evaluation import Evaluation, query_as_list
+from ndcg_core.trec.files import MAX_FILE_BYTES, TrecFileError
 from widgets.entry import through_app
 from widgets.exports import table_downloads
 from widgets.list_model import MAX_GRADE

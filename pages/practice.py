@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core.exercises import MAX_SEED, Exercise, conventions, exercise_set
-from ndcg_core.practice import DECIMALS, TOLERANCE
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.practice.exercises import MAX_SEED, Exercise, conventions, exercise_set
+from ndcg_core.practice.slips import DECIMALS, TOLERANCE
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.entry import through_app
 from widgets.practice_state import SEED_KEY, current_seed, new_seed, reset_score, score, seed_to_url
 from widgets.practice_views import exercise_card, list_table, table_form, table_verdict

@@ -1,7 +1,7 @@
 """Variants and pitfalls: the Playground's list under every convention, and the slips that change NDCG.
 
 Thin by design: read the Playground's list and settings from the session, ask ``ndcg_core`` for
-every number (``variant_table`` for the variants, ``ndcg_core.pitfalls`` for the pitfalls), draw.
+every number (``variant_table`` for the variants, ``ndcg_core.teaching.pitfalls`` for the pitfalls), draw.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import CustomGain, Gain, NDCGInputError, Pitfall, default_custom_gain, parse_custom_gain
-from ndcg_core.gains import gain_formula
-from ndcg_core.pitfalls import (
+from ndcg_core.metric.gains import gain_formula
+from ndcg_core.teaching.pitfalls import (
     SEED001_APPROACHES,
     SEED001_TRUNCATED,
     SEED002_DOCUMENTS,

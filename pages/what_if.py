@@ -1,6 +1,6 @@
 """What if: every swap of the Playground's list at once, the best single change, and every possible order.
 
-Thin by design: read the list and settings from the session, ask ``ndcg_core.what_if`` for
+Thin by design: read the list and settings from the session, ask ``ndcg_core.metric.what_if`` for
 every number, draw. Clicking a cell of the swap map (or choosing two ranks by keyboard)
 makes that swap in the list the Playground shows.
 """
@@ -11,7 +11,15 @@ import numpy as np
 import streamlit as st
 
 import ndcg_core
-from ndcg_core.what_if import Change, OrderDistribution, best_change, binned, order_distribution, swap_map
+from ndcg_core import Ranking
+from ndcg_core.metric.what_if import (
+    Change,
+    OrderDistribution,
+    best_change,
+    binned,
+    order_distribution,
+    swap_map,
+)
 from widgets.controls import Settings, conventions_line, settings_controls
 from widgets.entry import through_app
 from widgets.exports import chart_exports
@@ -32,7 +40,7 @@ def distribution(
     grades: tuple[float, ...], k: int, gain: str, pool: tuple[float, ...] | None
 ) -> OrderDistribution:
     """The distribution over every order depends on the grades only: computed once per list."""
-    return order_distribution(grades, k, gain=gain, ideal=pool)
+    return order_distribution(Ranking.of(grades, k, gain=gain, ideal=pool))
 
 
 def apply(change: Change) -> None:
@@ -70,7 +78,7 @@ def the_list(ranked: RankedList, k: int) -> None:
 def best_single_change(ranked: RankedList, settings: Settings, pool: list[float] | None, at: str) -> None:
     """The one swap or move that raises NDCG@k the most, in words, with a button that makes it."""
     st.subheader("The best single change")
-    change = best_change(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
+    change = best_change(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
     if change is None:
         st.success(
             f"No single swap or move raises NDCG{at}: the top {settings.k} is already as good as it gets."
@@ -91,7 +99,7 @@ def swap_map_section(
         f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {current:.2f} now "
         "(blue: higher, vermillion: lower; the number in each cell is the change). Click a cell to make that swap."
     )
-    table = swap_map(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
+    table = swap_map(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
     spec = swap_map_spec(table, current, ranked.names, settings.k)
     chart_key = f"what_if_swap_map_{st.session_state.get(MAP_VERSION_KEY, 0)}"
     map_column, keyboard_column = st.columns([3, 2], gap="large")

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.breakdown_table import display_frame
 from widgets.charts import chart_spec, cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from widgets.exports import chart_png, chart_svg, file_stem, inline_data, table_texts

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core.trec_files import TrecFileError, read_qrels, read_run
+from ndcg_core.trec.files import TrecFileError, read_qrels, read_run
 from widgets.list_model import ListEditError, parse_grade, parse_grade_list
 from widgets.scenario_url import decode
 

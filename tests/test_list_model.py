@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.list_model import (
     MAX_ITEMS,
     ListEditError,

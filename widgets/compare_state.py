@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ndcg_core.neighbours import SEED001_TWO_SYSTEMS
+from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
 from widgets.list_model import Item, RankedList
 
 A_KEY = "compare_list_a"

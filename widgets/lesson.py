@@ -16,8 +16,8 @@ import pandas as pd
 import streamlit as st
 
 import ndcg_core
-from ndcg_core.metrics import ideal_grades
-from ndcg_core.scenarios import Scenario
+from ndcg_core.metric.ranking import ideal_grades
+from ndcg_core.teaching.scenarios import Scenario
 from widgets.controls import Settings, settings_controls
 from widgets.list_model import RankedList
 from widgets.playground_state import DECIMALS_KEY, GAIN_KEY, IDEAL_KEY, K_KEY, K_WANTED_KEY, current_list

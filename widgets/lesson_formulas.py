@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ndcg_core.formula import number
+from ndcg_core.teaching.formula import number
 
 #: Longer sums are shown with their first three and last two terms and ⋯ between.
 MAX_TERMS = 6

@@ -15,8 +15,8 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import gain_values
-from ndcg_core.formula import number, written_ndcg, written_sum
-from ndcg_core.scenarios import CG_RANKING_A, CG_RANKING_B
+from ndcg_core.teaching.formula import number, written_ndcg, written_sum
+from ndcg_core.teaching.scenarios import CG_RANKING_A, CG_RANKING_B
 from widgets.charts import ndcg_by_k_data, with_data
 from widgets.controls import conventions_line
 from widgets.lesson import Lesson, Step

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.formula import number
+from ndcg_core.teaching.formula import number
 from widgets.lesson import Lesson
 
 #: Every ASCII punctuation sign that Markdown (or Streamlit's :color[…] directives) could read.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.scenarios import DEFAULT_SCENARIO
+from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO
 from widgets.list_model import (
     MAX_GRADE,
     MAX_ITEMS,

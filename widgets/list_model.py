@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ndcg_core.scenarios import Scenario
+from ndcg_core.teaching.scenarios import Scenario
 
 #: A Playground grade runs from 0 (not relevant) to this (the best a list can hold).
 MAX_GRADE = 10.0

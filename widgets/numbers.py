@@ -6,9 +6,9 @@ import numpy as np
 import streamlit as st
 
 from ndcg_core import Headline, plain_reading
-from ndcg_core.formula import written_ndcg, written_sum
-from ndcg_core.metrics import ideal_grades
-from ndcg_core.summary import stakeholder_summary
+from ndcg_core.metric.ranking import ideal_grades
+from ndcg_core.teaching.formula import written_ndcg, written_sum
+from ndcg_core.teaching.summary import stakeholder_summary
 
 
 def headline_metrics(numbers: Headline, decimals: int) -> None:
@@ -43,7 +43,7 @@ def written_formula(grades: list[float], pool: list[float] | None, numbers: Head
 def stakeholder_paragraph(
     grades: list[float], labels: list[str], numbers: Headline, pool: list[float] | None
 ) -> None:
-    """The plain-language summary of :func:`ndcg_core.summary.stakeholder_summary`, ready to copy.
+    """The plain-language summary of :func:`ndcg_core.teaching.summary.stakeholder_summary`, ready to copy.
 
     ``st.code`` shows it as plain text (item names are never read as Markdown) with a copy button.
     """

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ndcg_core.scenarios import DEFAULT_SCENARIO, Scenario
+from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO, Scenario
 from widgets.list_model import RankedList, from_scenario
 from widgets.sortable_list import SortableItem, sortable_list
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from ndcg_core.answer_check import Feedback, check_answer
-from ndcg_core.exercises import MAX_SEED, Exercise
-from ndcg_core.table_check import TableCheck, check_table
+from ndcg_core.practice.answer_check import Feedback, check_answer
+from ndcg_core.practice.exercises import MAX_SEED, Exercise
+from ndcg_core.practice.table_check import TableCheck, check_table
 
 SEED_KEY = "practice_seed"
 RESULTS_KEY = "practice_results"

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.answer_check import Feedback
-from ndcg_core.breakdown import breakdown
-from ndcg_core.exercises import Exercise
-from ndcg_core.practice import DECIMALS, TOLERANCE
-from ndcg_core.table_check import PER_RANK_COLUMNS, TOTALS, TableCheck, cell_key
+from ndcg_core.metric.breakdown import breakdown
+from ndcg_core.practice.answer_check import Feedback
+from ndcg_core.practice.exercises import Exercise
+from ndcg_core.practice.slips import DECIMALS, TOLERANCE
+from ndcg_core.practice.table_check import PER_RANK_COLUMNS, TOTALS, TableCheck, cell_key
 from widgets.plain_text import plain
 from widgets.practice_state import (
     answer_key,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pyarrow as pa
 import streamlit as st
 
-from ndcg_core.many_queries import Evaluation, evaluate
-from ndcg_core.trec_files import read_qrels, read_run
+from ndcg_core.trec.evaluation import Evaluation, evaluate
+from ndcg_core.trec.files import read_qrels, read_run
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "trec_eval"
 SAMPLE_CHOICES = {

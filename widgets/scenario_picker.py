@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from ndcg_core.scenarios import DEFAULT_SCENARIO, SCENARIOS, Scenario, scenario_by_key
+from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO, SCENARIOS, Scenario, scenario_by_key
 from widgets.playground_state import (
     DECIMALS_KEY,
     EDITED,

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg_core import DISCOUNTS, discount_formula, discount_values
-from ndcg_core.discounts import ranks
+from ndcg_core.metric.discounts import ranks
 from widgets.charts import attach_data, cutoff_rule
 
 CURVES = alt.NamedData(name="curves")

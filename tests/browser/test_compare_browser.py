@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core
-from ndcg_core.neighbours import SEED001_TWO_SYSTEMS
+from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import mouse_drag
 

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from scripts.run_replicas import Cluster, Replica, nginx_path, start_cluster, stop_cluster
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import mouse_drag, row

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import mouse_drag, row, touch_drag
 

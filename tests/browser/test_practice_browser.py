@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from ndcg_core.exercises import exercise_set
+from ndcg_core.practice.exercises import exercise_set
 from tests.browser.conftest import wait_for_app_idle
 
 APP = Path(__file__).resolve().parents[2] / "app.py"

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from tests.browser.conftest import wait_for_app_idle
 
 APP = Path(__file__).resolve().parents[2] / "app.py"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core.export import latex_escape, to_csv, to_latex, to_markdown
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 NASTY = r"50% off & free_ship {x} #1 $9 ~a ^b \c"
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")

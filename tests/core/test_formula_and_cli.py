@@ -4,7 +4,7 @@ import numpy as np
 
 import ndcg_core
 from ndcg_core.__main__ import main
-from ndcg_core.formula import MAX_TERMS, written_ndcg, written_sum
+from ndcg_core.teaching.formula import MAX_TERMS, written_ndcg, written_sum
 
 
 def test_seed000_dcg_written_out_with_its_rounding_explained():

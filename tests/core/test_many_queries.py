@@ -10,8 +10,8 @@ import pytest
 
 import ndcg_core
 from ndcg_core.__main__ import main
-from ndcg_core.many_queries import evaluate, trec_eval_lines
-from ndcg_core.trec_files import TrecFileError, read_qrels, read_run
+from ndcg_core.trec.evaluation import evaluate, trec_eval_lines
+from ndcg_core.trec.files import TrecFileError, read_qrels, read_run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "trec_eval"
 NDCG_LINE = re.compile(r"^(ndcg|ndcg_cut_\d+)\s")
@@ -163,7 +163,7 @@ def test_a_line_longer_than_a_parser_block_is_read():
 
 
 def test_a_query_opened_as_a_list_keeps_trec_evals_ndcg():
-    from ndcg_core.many_queries import query_as_list
+    from ndcg_core.trec.evaluation import query_as_list
 
     qrels = read_qrels((DATA / "qrels.rel_level").read_bytes())
     run = read_run((DATA / "results.test").read_bytes())

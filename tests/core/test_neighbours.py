@@ -20,7 +20,7 @@ from ndcg_core import (
     recall_at_k,
     reciprocal_rank,
 )
-from ndcg_core.neighbours import SEED001_SAME_PATTERN, metric_values
+from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, metric_values
 
 HIGH, LOW = SEED001_SAME_PATTERN  # [5, 4, 0, 0, 3] and [1, 1, 0, 0, 1]
 CORPUS = [5, 5, 4, 3, 3, 2, 2, 1, 1, 0]

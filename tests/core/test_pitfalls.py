@@ -5,7 +5,7 @@ import math
 import pytest
 
 import ndcg_core
-from ndcg_core.pitfalls import (
+from ndcg_core.teaching.pitfalls import (
     SEED001_TRUNCATED,
     SEED002_DOCUMENTS,
     TIE_EXAMPLE,

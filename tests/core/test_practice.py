@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import dcg, idcg, ndcg
-from ndcg_core.answer_check import check_answer, parse_order
-from ndcg_core.exercises import KINDS, MAX_SEED, Exercise, exercise_set
-from ndcg_core.moves import fewest_moves, fewest_moves_to, moved
-from ndcg_core.practice import TOLERANCE, parse_number
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.practice.answer_check import check_answer, parse_order
+from ndcg_core.practice.exercises import KINDS, MAX_SEED, Exercise, exercise_set
+from ndcg_core.practice.moves import fewest_moves, fewest_moves_to, moved
+from ndcg_core.practice.slips import TOLERANCE, parse_number
 
 SEEDS = range(0, 30)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 from ndcg_core import breakdown, dcg, idcg, ndcg
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.table_check import check_table
+from ndcg_core.practice.table_check import check_table
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 GRADES = list(BLUETOOTH_HEADPHONES.grades)  # seed 000, Table 3
 K = 5

@@ -11,7 +11,7 @@ import math
 import pytest
 
 import ndcg_core
-from ndcg_core.scenarios import (
+from ndcg_core.teaching.scenarios import (
     BLUETOOTH_HEADPHONES,
     DEFAULT_SCENARIO,
     SCENARIOS,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.summary import stakeholder_summary
-from ndcg_core.what_if import best_change
+from ndcg_core.metric.ranking import Ranking
+from ndcg_core.metric.what_if import best_change
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.summary import stakeholder_summary
 
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 LABELS = list(BLUETOOTH_HEADPHONES.labels)
@@ -33,7 +34,7 @@ def test_seed000_summary_names_the_share_the_costs_and_the_best_move():
 
 def test_the_ideal_order_has_no_improving_move():
     best = sorted(GRADES, reverse=True)
-    assert best_change(best, 5) is None
+    assert best_change(Ranking.of(best, 5)) is None
     assert "No single swap or move of one item raises NDCG@5." in stakeholder_summary(best, LABELS, 5)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import NDCGInputError, dcg_from_scores, ndcg, ndcg_from_scores, trec_eval_order
-from ndcg_core.ties import default_doc_ids, has_ties, ranked_labels
+from ndcg_core.metric.ties import default_doc_ids, has_ties, ranked_grades
 
 LABELS, SCORES = [1, 0, 0, 0, 0], [1, 1, 0, 0, 0]
 SKLEARN_TRUE = [10, 0, 0, 1, 5]
@@ -56,11 +56,11 @@ def test_sklearn_docstring_with_ties():
 
 
 def test_tie_average_over_a_group_that_crosses_k():
-    # scores tie for ranks 2–3 (labels 2 and 0): mean gain 1 over discounts 1/log2 3 (rank 2)
+    # scores tie for ranks 2–3 (grades 2 and 0): mean gain 1 over discounts 1/log2 3 (rank 2)
     # and, at k = 2, nothing more: DCG@2 = 3 + 1/log2 3 ; at k = 3: 3 + 1/log2 3 + 1/2
-    labels, scores = [3, 2, 0], [9, 5, 5]
-    assert dcg_from_scores(labels, scores, 2, ties="average") == pytest.approx(3 + 1 / LOG2_3)
-    assert dcg_from_scores(labels, scores, 3, ties="average") == pytest.approx(3 + 1 / LOG2_3 + 1 / 2)
+    grades, scores = [3, 2, 0], [9, 5, 5]
+    assert dcg_from_scores(grades, scores, 2, ties="average") == pytest.approx(3 + 1 / LOG2_3)
+    assert dcg_from_scores(grades, scores, 3, ties="average") == pytest.approx(3 + 1 / LOG2_3 + 1 / 2)
 
 
 def test_trec_eval_order_compares_ids_as_text():
@@ -70,16 +70,16 @@ def test_trec_eval_order_compares_ids_as_text():
 
 
 def test_ranked_labels_and_has_ties():
-    assert ranked_labels([1, 3, 2], [0.1, 0.9, 0.5]).tolist() == [3, 2, 1]
+    assert ranked_grades([1, 3, 2], [0.1, 0.9, 0.5]).tolist() == [3, 2, 1]
     assert has_ties([1, 2, 1]) and not has_ties([1, 2, 3])
     with pytest.raises(NDCGInputError, match="does not pick one order"):
-        ranked_labels([1], [1], ties="average")
+        ranked_grades([1], [1], ties="average")
 
 
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"scores": [1]}, "1 scores for 5 labels"),
+        ({"scores": [1]}, "1 scores for 5 grades"),
         ({"scores": [1, 1, math.nan, 0, 0]}, "finite"),
         ({"doc_ids": ["a", "a", "b", "c", "d"]}, "share an id"),
         ({"doc_ids": ["a"]}, "1 document ids"),
@@ -92,10 +92,10 @@ def test_bad_input_is_refused(kwargs, words):
         ndcg_from_scores(LABELS, arguments.pop("scores"), 1, **arguments)
 
 
-labels = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=20)
+grades = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=20)
 
 
-@given(labels, st.data(), st.one_of(st.none(), st.integers(1, 25)))
+@given(grades, st.data(), st.one_of(st.none(), st.integers(1, 25)))
 def test_average_lies_between_the_worst_and_best_tie_break(grades, data, k):
     scores = data.draw(st.lists(st.integers(0, 3), min_size=len(grades), max_size=len(grades)))
     values = {
@@ -106,14 +106,14 @@ def test_average_lies_between_the_worst_and_best_tie_break(grades, data, k):
     assert values["pessimistic"] >= 0 and values["optimistic"] <= 1 + 1e-12
 
 
-@given(labels, st.one_of(st.none(), st.integers(1, 25)))
+@given(grades, st.one_of(st.none(), st.integers(1, 25)))
 def test_without_ties_every_rule_is_plain_ndcg_of_the_score_order(grades, k):
     scores = list(range(len(grades), 0, -1))  # all different: the given order
     for rule in ("average", "trec_eval", "optimistic", "pessimistic"):
         assert ndcg_from_scores(grades, scores, k, ties=rule) == pytest.approx(ndcg(grades, k, gain="linear"))
 
 
-@given(labels)
+@given(grades)
 def test_average_is_the_mean_over_the_orders_of_a_fully_tied_list(grades):
     # all scores equal: every rank's expected gain is the mean gain
     expected = np.mean(grades) * np.sum(1 / np.log2(np.arange(2, len(grades) + 2)))
@@ -165,10 +165,10 @@ def test_trec_evals_own_numbers(qrels, output, measure, k, custom):
     judged, run = _judged(qrels), _run("results.test")
     for qid, expected in _expected(output, measure).items():
         docs = [docno for docno, _ in run[qid]]
-        labels = [judged[qid].get(docno, 0.0) for docno in docs]
+        grades = [judged[qid].get(docno, 0.0) for docno in docs]
         pool = list(judged[qid].values())
         # trec_eval's -m ndcg.1=3,2=9,4=4.5: those gains, and every other grade its own value
         gain = ndcg_core.default_custom_gain(pool) if custom else "linear"
         scores = [score for _, score in run[qid]]
-        value = ndcg_from_scores(labels, scores, k, doc_ids=docs, ideal=pool, gain=gain)
+        value = ndcg_from_scores(grades, scores, k, doc_ids=docs, ideal=pool, gain=gain)
         assert round(value, 4) == expected, (qid, measure)

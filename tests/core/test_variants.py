@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import CustomGain, NDCGInputError, parse_custom_gain
-from ndcg_core.discounts import discount_formula, discount_values, ranks
+from ndcg_core.metric.discounts import discount_formula, discount_values, ranks
 
 SEED004 = [3, 2, 3, 0, 1]
 LOG2_3, LOG2_5, LOG2_6 = math.log2(3), math.log2(5), math.log2(6)

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.what_if import (
+from ndcg_core.metric.ranking import Ranking
+from ndcg_core.metric.what_if import (
     Change,
     all_orders,
     best_change,
@@ -25,6 +25,7 @@ from ndcg_core.what_if import (
     sampled_orders,
     swap_map,
 )
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 LABELS = list(BLUETOOTH_HEADPHONES.labels)
@@ -59,7 +60,10 @@ def every_change(grades: list) -> list[tuple[str, int, int, list]]:
 @given(grade_lists, cutoffs, gains, pools)
 def test_swap_and_move_maps_equal_ndcg_of_each_reordered_list(grades, k, gain, extra):
     pool = None if extra is None else [*grades, *extra]
-    swaps, moves = swap_map(grades, k, gain=gain, ideal=pool), move_map(grades, k, gain=gain, ideal=pool)
+    swaps, moves = (
+        swap_map(Ranking.of(grades, k, gain=gain, ideal=pool)),
+        move_map(Ranking.of(grades, k, gain=gain, ideal=pool)),
+    )
     for kind, i, j, order in every_change(grades):
         table = swaps if kind == "swap" else moves
         assert table[i - 1, j - 1] == pytest.approx(
@@ -75,7 +79,7 @@ def test_seed000_swap_map_by_hand():
     """
     terms = [(2**g - 1) / math.log2(i + 2) for i, g in enumerate([3, 1, 2, 3, 2])]
     ideal = [(2**g - 1) / math.log2(i + 2) for i, g in enumerate([3, 3, 2, 2, 1])]
-    m = swap_map(SEED000, 5)
+    m = swap_map(Ranking.of(SEED000, 5))
     assert m[0, 6] == m[6, 0] == pytest.approx(sum(terms) / sum(ideal), abs=1e-12)
     assert np.diag(m) == pytest.approx([ndcg_core.ndcg(SEED000, 5)] * 7)
     assert f"{m[0, 6]:.2f}" == "0.91"
@@ -87,7 +91,7 @@ def test_the_best_change_is_the_best_of_every_swap_and_move(grades, k, gain, ext
     pool = None if extra is None else [*grades, *extra]
     now = ndcg_core.ndcg(grades, k, gain=gain, ideal=pool)
     scores = [ndcg_core.ndcg(order, k, gain=gain, ideal=pool) for *_, order in every_change(grades)]
-    change = best_change(grades, k, gain=gain, ideal=pool)
+    change = best_change(Ranking.of(grades, k, gain=gain, ideal=pool))
     if change is None:
         assert max(scores) <= now + 1e-9
         return
@@ -98,7 +102,7 @@ def test_the_best_change_is_the_best_of_every_swap_and_move(grades, k, gain, ext
 
 
 def test_seed000_best_change_in_words():
-    change = best_change(SEED000, 5)
+    change = best_change(Ranking.of(SEED000, 5))
     assert change == Change("swap", 1, 7, change.ndcg_before, change.ndcg_after)
     assert change.sentence(LABELS, "@5") == (
         f"swapping “{LABELS[0]}” (rank 1) with “{LABELS[6]}” (rank 7) raises NDCG@5 from 0.43 to 0.91"
@@ -108,10 +112,10 @@ def test_seed000_best_change_in_words():
 
 def test_ties_prefer_the_change_that_disturbs_fewest_items():
     # [0, 3]: swapping neighbours = moving rank 2 up = moving rank 1 down; it is called a move up.
-    assert best_change([0, 3], None) == Change("move", 2, 1, *_before_after([0, 3], [3, 0]))
+    assert best_change(Ranking.of([0, 3], None)) == Change("move", 2, 1, *_before_after([0, 3], [3, 0]))
     # [0, 0, 3]: moving 3 to the top (3 items change rank) and swapping ranks 1 and 3 (2 items)
     # give the same NDCG; the swap disturbs fewer.
-    assert best_change([0, 0, 3], None).kind == "swap"
+    assert best_change(Ranking.of([0, 0, 3], None)).kind == "swap"
 
 
 def _before_after(before: list, after: list) -> tuple[float, float]:
@@ -119,9 +123,9 @@ def _before_after(before: list, after: list) -> tuple[float, float]:
 
 
 def test_no_change_helps_the_ideal_order_or_a_one_item_list():
-    assert best_change(sorted(SEED000, reverse=True), 5) is None
-    assert best_change([3], 1) is None
-    assert best_change([0, 0, 0], 2) is None  # IDCG = 0: every order scores 0
+    assert best_change(Ranking.of(sorted(SEED000, reverse=True), 5)) is None
+    assert best_change(Ranking.of([3], 1)) is None
+    assert best_change(Ranking.of([0, 0, 0], 2)) is None  # IDCG = 0: every order scores 0
 
 
 def test_all_orders_are_every_permutation_once():
@@ -136,7 +140,7 @@ def test_all_orders_are_every_permutation_once():
 @given(st.lists(st.integers(0, 4), min_size=1, max_size=6), cutoffs, gains, pools)
 def test_exact_distribution_equals_brute_force(grades, k, gain, extra):
     pool = None if extra is None else [*grades, *extra]
-    d = order_distribution(grades, k, gain=gain, ideal=pool)
+    d = order_distribution(Ranking.of(grades, k, gain=gain, ideal=pool))
     brute = sorted(
         ndcg_core.ndcg(list(order), k, gain=gain, ideal=pool) for order in itertools.permutations(grades)
     )
@@ -151,7 +155,7 @@ def test_exact_distribution_equals_brute_force(grades, k, gain, extra):
 
 
 def test_seed000_distribution_shows_a_random_order_does_not_score_near_zero():
-    d = order_distribution(SEED000, 5)
+    d = order_distribution(Ranking.of(SEED000, 5))
     assert d.exact and len(d.values) == 5040
     worst = ndcg_core.ndcg(sorted(SEED000), 5)
     assert (
@@ -163,9 +167,12 @@ def test_seed000_distribution_shows_a_random_order_does_not_score_near_zero():
 
 def test_long_lists_are_sampled_with_a_seed():
     grades = list(np.random.default_rng(1).integers(0, 4, 30))
-    first, again = order_distribution(grades, 10, seed=7), order_distribution(grades, 10, seed=7)
-    other = order_distribution(grades, 10, seed=8)
-    reordered = order_distribution(sorted(grades), 10, seed=7)
+    first, again = (
+        order_distribution(Ranking.of(grades, 10), seed=7),
+        order_distribution(Ranking.of(grades, 10), seed=7),
+    )
+    other = order_distribution(Ranking.of(grades, 10), seed=8)
+    reordered = order_distribution(Ranking.of(sorted(grades), 10), seed=7)
     assert np.array_equal(first.values, reordered.values)  # the grades decide, not their order
     assert not first.exact and len(first.values) >= 20_000 and first.seed == 7
     assert np.array_equal(first.values, again.values) and not np.array_equal(first.values, other.values)
@@ -180,7 +187,7 @@ def test_sampled_orders_are_permutations():
 
 
 def test_binned_counts_every_value_once():
-    values = order_distribution(SEED000, 5).values
+    values = order_distribution(Ranking.of(SEED000, 5)).values
     bins = binned(values, 20)
     assert sum(count for *_, count in bins) == len(values)
     assert bins[0][0] == 0.0 and bins[-1][1] == 1.0

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
-from ndcg_core.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
+from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
 from widgets.compare_state import A_KEY, B_KEY
 
 APP = Path(__file__).resolve().parents[2] / "app.py"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.summary import stakeholder_summary
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.summary import stakeholder_summary
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import breakdown, dcg, idcg, ndcg
-from ndcg_core.exercises import exercise_set
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.practice.exercises import exercise_set
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.practice_state import SEED_KEY, answer_key, cell_widget_key
 
 APP = Path(__file__).resolve().parents[2] / "app.py"

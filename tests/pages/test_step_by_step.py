@@ -14,8 +14,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
-from ndcg_core.formula import number, written_ndcg, written_sum
-from ndcg_core.scenarios import (
+from ndcg_core.teaching.formula import number, written_ndcg, written_sum
+from ndcg_core.teaching.scenarios import (
     APPROACH_1,
     BLUETOOTH_HEADPHONES,
     CG_RANKING_A,

@@ -11,8 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
-from ndcg_core.pitfalls import scores_with_a_tie, tied_scores
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.pitfalls import scores_with_a_tie, tied_scores
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.list_model import RankedList
 from widgets.playground_state import LIST_KEY
 

@@ -14,8 +14,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.what_if import best_change, order_distribution, swap_map
+from ndcg_core.metric.ranking import Ranking
+from ndcg_core.metric.what_if import best_change, order_distribution, swap_map
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from widgets.playground_state import LIST_KEY
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -41,7 +42,7 @@ def shown_grades(at: AppTest) -> list[float]:
 
 
 def test_opens_on_the_playground_list_with_the_best_change_in_words(app: AppTest):
-    change = best_change(GRADES, 5)
+    change = best_change(Ranking.of(GRADES, 5))
     assert metrics(app)["NDCG@5 now"] == f"{ndcg_core.ndcg(GRADES, 5):.2f}" == "0.43"
     info = app.info[0].value.replace("\\", "")
     assert info == change.sentence(NAMES, "@5").replace("swapping", "Swapping", 1) + "."
@@ -49,7 +50,7 @@ def test_opens_on_the_playground_list_with_the_best_change_in_words(app: AppTest
 
 
 def test_make_this_change_applies_it_and_undo_takes_it_back(app: AppTest):
-    change = best_change(GRADES, 5)
+    change = best_change(Ranking.of(GRADES, 5))
     app.button(key="what_if_best").click().run()
     assert shown_grades(app) == change.apply(GRADES)
     assert metrics(app)["NDCG@5 now"] == f"{change.ndcg_after:.2f}"
@@ -58,7 +59,7 @@ def test_make_this_change_applies_it_and_undo_takes_it_back(app: AppTest):
 
 
 def test_the_keyboard_swap_previews_and_makes_the_swap(app: AppTest):
-    table = swap_map(GRADES, 5)
+    table = swap_map(Ranking.of(GRADES, 5))
     app.selectbox(key="what_if_swap_first").set_value(4)
     app.selectbox(key="what_if_swap_second").set_value(1).run()
     preview = [c.value for c in app.caption if "would go from" in c.value]
@@ -73,7 +74,7 @@ def test_the_keyboard_swap_previews_and_makes_the_swap(app: AppTest):
 
 
 def test_every_order_section_uses_the_exact_distribution(app: AppTest):
-    d = order_distribution(GRADES, 5)
+    d = order_distribution(Ranking.of(GRADES, 5))
     now = ndcg_core.ndcg(GRADES, 5)
     shown = metrics(app)
     assert shown["Your order's percentile"] == f"{d.percentile(now):.0f}"
@@ -94,7 +95,7 @@ def chart_data(at: AppTest, index: int) -> tuple[dict, dict[str, pa.Table]]:
 def test_the_swap_map_holds_every_pair_and_reports_clicks(app: AppTest):
     spec, data = chart_data(app, 0)
     cells = data["cells"].to_pandas()
-    table = swap_map(GRADES, 5)
+    table = swap_map(Ranking.of(GRADES, 5))
     assert data["selection"] == ["cell"] and spec["width"] == spec["height"]
     assert len(cells) == 49
     for row in cells.itertuples():

@@ -9,9 +9,9 @@ With rank i starting at 1, grade rel_i at rank i, gain g(rel), discount d(i) and
 Each convention is a parameter, not another function (ir_measures' idea):
 
 * ``gain=``: ``"exponential"`` 2^rel − 1 (default), ``"linear"`` rel, or a gain per grade
-  (see :mod:`ndcg_core.gains`).
+  (see :mod:`ndcg_core.metric.gains`).
 * ``discount=``: ``"log2"`` (default), ``"jk"`` with ``log_base`` b, ``"reciprocal"``, ``"ln"``,
-  ``"none"`` (see :mod:`ndcg_core.discounts`).
+  ``"none"`` (see :mod:`ndcg_core.metric.discounts`).
 * ``ideal=``: ``None`` re-sorts the listed grades ("listed items"; scikit-learn); a pool of every
   judged grade of the query, listed or not ("judged pool"; trec_eval, ir_measures, ranx). A list
   that misses judged relevant items then cannot reach 1.
@@ -31,55 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Literal
 
 import numpy as np
 
-from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
-from ndcg_core.gains import GainRule, check_gain, gain_values
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
-
-EmptyIdeal = Literal["zero", "one", "skip"]
-
-#: What each empty-ideal rule gives, and who uses it.
-EMPTY_IDEAL_RULES: dict[EmptyIdeal, str] = {
-    "zero": "NDCG = 0 when IDCG = 0 (trec_eval, scikit-learn)",
-    "one": "NDCG = 1 when IDCG = 0 (LightGBM; XGBoost's ndcg without the trailing “-”)",
-    "skip": "NDCG is left out (NaN) when IDCG = 0, so the query drops out of the average",
-}
-
-
-def check_empty_ideal(rule: object) -> EmptyIdeal:
-    """Return ``rule`` if it names a known empty-ideal rule, else raise :class:`NDCGInputError`."""
-    if rule not in EMPTY_IDEAL_RULES:
-        known = ", ".join(repr(name) for name in EMPTY_IDEAL_RULES)
-        raise NDCGInputError(f"Unknown empty_ideal rule {rule!r}; choose one of {known}.")
-    return rule  # type: ignore[return-value]
-
-
-def contributions(
-    grades: np.ndarray,
-    gain: GainRule = "exponential",
-    discount: Discount = "log2",
-    log_base: float = DEFAULT_LOG_BASE,
-) -> np.ndarray:
-    """Discounted gain at each rank i: ``g(rel_i) · d(i)``."""
-    return gain_values(grades, gain) * discount_values(ranks(len(grades)), discount, log_base)
-
-
-def ideal_grades(
-    grades: np.ndarray, pool: np.ndarray | None = None, gain: GainRule | None = None
-) -> np.ndarray:
-    """The ideal order's grades: the pool (or, without one, the listed grades) from best to worst.
-
-    "Best" is the largest gain; without ``gain`` (or for exponential and linear gain, which grow
-    with the grade) that is simply the largest grade.
-    """
-    source = np.asarray(grades if pool is None else pool, dtype=float)
-    if gain is None or not len(source):
-        return np.sort(source)[::-1]
-    by_gain = gain_values(source, gain)
-    return source[np.lexsort((-source, -by_gain))]
+from ndcg_core.metric.discounts import DEFAULT_LOG_BASE, Discount
+from ndcg_core.metric.gains import GainRule
+from ndcg_core.metric.ranking import EmptyIdeal, Ranking
+from ndcg_core.metric.validation import NDCGInputError
 
 
 def dcg(
@@ -102,36 +60,7 @@ def dcg(
     >>> dcg([3, 2, 3, 0, 1], k=5, gain="linear", discount="none")   # no discount: CG@5
     9.0
     """
-    grades = as_grades(relevances)
-    return _dcg_of(grades, check_k(k), gain, discount, log_base)
-
-
-def _dcg_of(
-    grades: np.ndarray,
-    k: int | None,
-    gain: GainRule,
-    discount: Discount = "log2",
-    log_base: float = DEFAULT_LOG_BASE,
-) -> float:
-    """DCG@k of already validated grades."""
-    return float(np.sum(contributions(grades[:k], gain, discount, log_base)))
-
-
-def _idcg_of(
-    grades: np.ndarray,
-    pool: np.ndarray | None,
-    k: int | None,
-    gain: GainRule,
-    discount: Discount = "log2",
-    log_base: float = DEFAULT_LOG_BASE,
-) -> float:
-    """IDCG@k of already validated grades and pool."""
-    return _dcg_of(ideal_grades(grades, pool, gain), k, gain, discount, log_base)
-
-
-def _pool_of(ideal: Iterable[float] | None) -> np.ndarray | None:
-    """The judged pool's grades, validated, or ``None``."""
-    return None if ideal is None else as_grades(ideal, what="judged pool grade")
+    return Ranking.of(relevances, k, gain=gain, discount=discount, log_base=log_base).dcg
 
 
 def idcg(
@@ -150,8 +79,7 @@ def idcg(
     >>> round(idcg([0, 1, 2, 3, 2, 0, 3], k=5), 2)   # seed 000, Table 5
     14.6
     """
-    grades = as_grades(relevances)
-    return _idcg_of(grades, _pool_of(ideal), check_k(k), gain, discount, log_base)
+    return Ranking.of(relevances, k, gain=gain, ideal=ideal, discount=discount, log_base=log_base).idcg
 
 
 def ndcg(
@@ -177,25 +105,8 @@ def ndcg(
     >>> ndcg([0, 0], empty_ideal="one"), ndcg([0, 0], empty_ideal="skip")
     (1.0, nan)
     """
-    grades = as_grades(relevances)
-    pool = _pool_of(ideal)
-    k = check_k(k)
-    rule = check_empty_ideal(empty_ideal)
-    return _ratio(
-        _dcg_of(grades, k, gain, discount, log_base),
-        _idcg_of(grades, pool, k, gain, discount, log_base),
-        rule,
-    )
-
-
-def _ratio(dcg_value: float, idcg_value: float, empty_ideal: EmptyIdeal = "zero") -> float:
-    """DCG / IDCG; for IDCG = 0, 0 (trec_eval), 1 or NaN by the ``empty_ideal`` rule."""
-    if idcg_value > 0:
-        return dcg_value / idcg_value
-    return _EMPTY_VALUE[empty_ideal]
-
-
-_EMPTY_VALUE: dict[str, float] = {"zero": 0.0, "one": 1.0, "skip": float("nan")}
+    settings = {"discount": discount, "log_base": log_base, "empty_ideal": empty_ideal}
+    return Ranking.of(relevances, k, gain=gain, ideal=ideal, **settings).ndcg
 
 
 def ndcg_at_every_k(
@@ -208,22 +119,8 @@ def ndcg_at_every_k(
     empty_ideal: EmptyIdeal = "zero",
 ) -> np.ndarray:
     """``[NDCG@1, NDCG@2, …, NDCG@n]`` for a list of n items, in one vectorised pass."""
-    grades = as_grades(relevances)
-    pool = _pool_of(ideal)
-    rule = check_empty_ideal(empty_ideal)
-    check_gain(gain)
-    n = len(grades)
-    running_dcg = np.cumsum(contributions(grades, gain, discount, log_base))
-    best = ideal_grades(grades, pool, gain)[:n]
-    running_idcg = np.cumsum(contributions(best, gain, discount, log_base))
-    running_idcg = np.pad(running_idcg, (0, n - len(best)), mode="edge") if len(best) else 0 * running_dcg
-    return _ratios(running_dcg, running_idcg, rule)
-
-
-def _ratios(dcg_values: np.ndarray, idcg_values: np.ndarray, empty_ideal: EmptyIdeal = "zero") -> np.ndarray:
-    """Element-wise DCG / IDCG with the ``empty_ideal`` rule where IDCG = 0."""
-    safe = np.where(idcg_values > 0, idcg_values, 1.0)
-    return np.where(idcg_values > 0, dcg_values / safe, _EMPTY_VALUE[empty_ideal])
+    settings = {"discount": discount, "log_base": log_base, "empty_ideal": empty_ideal}
+    return Ranking.of(relevances, gain=gain, ideal=ideal, **settings).ndcg_at_every_k
 
 
 def leaders(a_values: Iterable[float], b_values: Iterable[float], *, tolerance: float = 1e-12) -> list[str]:

@@ -25,7 +25,7 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.validation import NDCGInputError
 
 Discount = Literal["log2", "jk", "reciprocal", "ln", "none"]
 

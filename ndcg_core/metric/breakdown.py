@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
-from ndcg_core.gains import GainRule, gain_values
-from ndcg_core.metrics import EmptyIdeal, _ratios, check_empty_ideal, ideal_grades
+from ndcg_core.metric.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
+from ndcg_core.metric.gains import GainRule, gain_values
+from ndcg_core.metric.ranking import EmptyIdeal, Ranking
+from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.tables import data_frame
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,41 +70,34 @@ def breakdown(
     >>> table["contribution"].round(2).tolist()
     [0.0, 0.63, 1.5, 3.01, 1.16, 0.0, 2.33]
     """
-    grades = as_grades(relevances)
-    pool = None if ideal is None else as_grades(ideal, what="judged pool grade")
-    k = check_k(k)
-    rule = check_empty_ideal(empty_ideal)
-    rank = ranks(len(grades))
-    discount_i = discount_values(rank, discount, log_base)
-    gain_i = gain_values(grades, gain)
-    best = ideal_grades(grades, pool, gain)[: len(grades)]
-    ideal_gain = _ideal_at_ranks(gain_values(best, gain), len(grades))
-    best = _ideal_at_ranks(best, len(grades))
-    ideal_contribution = ideal_gain * discount_i
-    dcg_i = np.cumsum(gain_i * discount_i)
-    idcg_i = np.cumsum(ideal_contribution)
+    settings = {"discount": discount, "log_base": log_base, "empty_ideal": empty_ideal}
+    return breakdown_of(Ranking.of(relevances, k, gain=gain, ideal=ideal, **settings), labels)
+
+
+def breakdown_of(ranking: Ranking, labels: Sequence[str] | None = None) -> pd.DataFrame:
+    """:func:`breakdown` of an already checked ranking (one per page run; the ideal sorted once)."""
+    n = ranking.listed
+    rank = ranks(n)
+    discount_i = discount_values(rank, ranking.discount, ranking.log_base)
+    gain_i = gain_values(ranking.grades, ranking.gain)
+    ideal_gain = ranking.ideal_at_ranks(gain_values(ranking.ideal, ranking.gain))
     table = {
         "rank": rank,
-        "label": _labels(labels, len(grades)),
-        "relevance": grades,
+        "label": _labels(labels, n),
+        "relevance": ranking.grades,
         "gain": gain_i,
         "discount": discount_i,
-        "contribution": gain_i * discount_i,
+        "contribution": ranking.contributions,
         "cg": np.cumsum(gain_i),
-        "dcg": dcg_i,
-        "ideal_relevance": best,
+        "dcg": ranking.running_dcg,
+        "ideal_relevance": ranking.ideal_at_ranks(ranking.ideal),
         "ideal_gain": ideal_gain,
-        "ideal_contribution": ideal_contribution,
-        "idcg": idcg_i,
-        "ndcg": _ratios(dcg_i, idcg_i, rule),
-        "in_cutoff": rank <= (k if k is not None else len(grades)),
+        "ideal_contribution": ideal_gain * discount_i,
+        "idcg": ranking.running_idcg,
+        "ndcg": ranking.ndcg_at_every_k,
+        "in_cutoff": rank <= (ranking.k if ranking.k is not None else n),
     }
     return data_frame(table, COLUMNS)
-
-
-def _ideal_at_ranks(best: np.ndarray, n: int) -> np.ndarray:
-    """The ideal's grades (or gains) at ranks 1 … n: padded with 0 where the pool runs out."""
-    return np.pad(best[:n], (0, max(0, n - len(best))))
 
 
 def _labels(labels: Sequence[str] | None, n: int) -> list[str]:

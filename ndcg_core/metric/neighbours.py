@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount
-from ndcg_core.gains import MAX_EXPONENTIAL_GRADE, GainRule, gain_formula
-from ndcg_core.metrics import ndcg
+from ndcg_core.metric.discounts import DEFAULT_LOG_BASE, Discount
+from ndcg_core.metric.gains import MAX_EXPONENTIAL_GRADE, GainRule, gain_formula
+from ndcg_core.metric.metrics import ndcg
+from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
 from ndcg_core.tables import data_frame
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -7,8 +7,8 @@ a reorder that reaches a target NDCG@k with the fewest moves; whether a move rai
 The same seed always gives the same set. Item names come from the seeds' lists (seed 000's
 "bluetooth headphones", seed 002's documents, seed 004's chunks); the grades are random (0–3).
 
-Every right answer comes from the core (:mod:`ndcg_core.practice` for the numbers,
-:mod:`ndcg_core.metrics` for NDCG before and after a move). Conventions, stated with every question: rank i from 1,
+Every right answer comes from the core (:mod:`ndcg_core.practice.slips` for the numbers,
+:mod:`ndcg_core.metric.metrics` for NDCG before and after a move). Conventions, stated with every question: rank i from 1,
 discount 1/log2(i + 1), the ideal from the listed items (every listed grade, sorted, cut at k).
 
 >>> first = exercise_set(1)
@@ -26,10 +26,11 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.discounts import discount_values, ranks
-from ndcg_core.gains import Gain, gain_formula, gain_values
-from ndcg_core.metrics import ndcg
-from ndcg_core.moves import (
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import Gain, gain_formula, gain_values
+from ndcg_core.metric.metrics import ndcg
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.practice.moves import (
     better_at,
     fewest_moves_to,
     move_effect,
@@ -37,9 +38,8 @@ from ndcg_core.moves import (
     orders_and_moves,
     reorder_target,
 )
-from ndcg_core.practice import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
-from ndcg_core.scenarios import BLUETOOTH_HEADPHONES
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.practice.slips import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
+from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 Kind = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg", "better", "reorder", "move"]
 KINDS: tuple[Kind, ...] = (

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ndcg_core.gains import Gain
-from ndcg_core.headline import Headline
-from ndcg_core.metrics import contributions
+from ndcg_core.metric.gains import Gain
+from ndcg_core.metric.headline import Headline
+from ndcg_core.metric.ranking import contributions
 
 #: Longer sums are shown with their first three and last two terms and ⋯ between.
 MAX_TERMS = 6

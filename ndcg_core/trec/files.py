@@ -6,7 +6,7 @@ TREC formats, fields separated by any run of spaces or tabs (as trec_eval reads 
     run:    qid  Q0    docno  rank  score  tag    e.g.  301 Q0 FR940202-2-00150 1 2.129 STANDARD
 
 Fields after the last one a format needs are ignored; the run's rank column is read but never
-used, since trec_eval orders a query's documents by score (see :mod:`ndcg_core.many_queries`).
+used, since trec_eval orders a query's documents by score (see :mod:`ndcg_core.trec.evaluation`).
 CSV or TSV files need a header row naming the columns: query, document, relevance (qrels) or
 query, document, score (run); common aliases (qid, docno, rel, grade, label, sim) work too.
 
@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.validation import NDCGInputError
 
 #: The largest file the app reads (the page's upload limit says the same).
 MAX_FILE_BYTES = 200 * 1024 * 1024

@@ -33,11 +33,11 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.breakdown import breakdown
-from ndcg_core.gains import Gain, gain_formula
-from ndcg_core.metrics import dcg, idcg, ndcg
-from ndcg_core.pitfalls import truncated_ideal
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.breakdown import breakdown
+from ndcg_core.metric.gains import Gain, gain_formula
+from ndcg_core.metric.metrics import dcg, idcg, ndcg
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.teaching.pitfalls import truncated_ideal
 
 Quantity = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg"]
 PER_RANK: tuple[Quantity, ...] = ("gain", "discount", "contribution")
@@ -65,7 +65,7 @@ def parse_number(text: object) -> float:
     >>> parse_number("1/3")
     Traceback (most recent call last):
     ...
-    ndcg_core.validation.NDCGInputError: “1/3” is not a number: type a decimal number such as 0.43.
+    ndcg_core.metric.validation.NDCGInputError: “1/3” is not a number: type a decimal number such as 0.43.
     """
     raw = str(text).strip()
     shown = raw if len(raw) <= 20 else raw[:20] + "…"

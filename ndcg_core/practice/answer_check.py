@@ -1,13 +1,13 @@
 """Check a learner's answer to an exercise, and say what went wrong.
 
-A numeric answer is right within :data:`~ndcg_core.practice.TOLERANCE` (±0.005: the exact value
+A numeric answer is right within :data:`~ndcg_core.practice.slips.TOLERANCE` (±0.005: the exact value
 rounded to two decimals always passes). A wrong one is compared with the value of every classic
-slip (:func:`ndcg_core.practice.slips`); a match is named ("That uses linear gain …"), otherwise
+slip (:func:`ndcg_core.practice.slips.slips`); a match is named ("That uses linear gain …"), otherwise
 the feedback names the step to recheck. A choice ("A", "B", "tie"; "raises", …) is checked the same
 way against the choice each slip would lead to. A reorder is right when it reaches the target with
 the fewest moves. Nothing typed is ever evaluated: numbers go through ``float()`` only.
 
->>> from ndcg_core.exercises import exercise_set
+>>> from ndcg_core.practice.exercises import exercise_set
 >>> exercise = exercise_set(1)[3]    # DCG@k
 >>> check_answer(exercise, f"{exercise.answer:.2f}").status
 'right'
@@ -21,10 +21,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ndcg_core.exercises import Exercise
-from ndcg_core.metrics import ndcg
-from ndcg_core.moves import better_at, fewest_moves, move_effect
-from ndcg_core.practice import (
+from ndcg_core.metric.metrics import ndcg
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.practice.exercises import Exercise
+from ndcg_core.practice.moves import better_at, fewest_moves, move_effect
+from ndcg_core.practice.slips import (
     DECIMALS,
     OTHER_GAIN,
     TOLERANCE,
@@ -34,7 +35,6 @@ from ndcg_core.practice import (
     slip_text,
     slips,
 )
-from ndcg_core.validation import NDCGInputError
 
 Status = Literal["right", "wrong", "unreadable"]
 #: How far off a number may be and still look like rounding along the way, not a wrong step.

@@ -2,12 +2,12 @@
 
 The table has, for each rank i = 1 … k, the gain, the discount 1/log2(i + 1) and the contribution
 gain × discount, then DCG@k, IDCG@k and NDCG@k (the ideal from the listed items). Every cell is
-parsed with :func:`ndcg_core.practice.parse_number` (never evaluated) and is right within
-±:data:`~ndcg_core.practice.TOLERANCE` of the exact value from :func:`ndcg_core.breakdown`.
+parsed with :func:`ndcg_core.practice.slips.parse_number` (never evaluated) and is right within
+±:data:`~ndcg_core.practice.slips.TOLERANCE` of the exact value from :func:`ndcg_core.breakdown`.
 A rounded table adds up the way the seeds' tables do: DCG@k is also right when it is the sum of the
 learner's own (right, rounded) contributions, and NDCG@k when it is their DCG@k / IDCG@k.
 Cells are read row by row, then the totals; the first wrong one is explained with the classic slip
-it matches (:func:`ndcg_core.practice.slips`), or with the step to recheck.
+it matches (:func:`ndcg_core.practice.slips.slips`), or with the step to recheck.
 
 >>> result = check_table([3, 2, 0], 2, "linear", {"gain_1": "3", "discount_1": "1", "contribution_1": "3",
 ...     "gain_2": "2", "discount_2": "0.5", "contribution_2": "1.26", "dcg": "4.26", "idcg": "4.26", "ndcg": "1"})
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ndcg_core.breakdown import breakdown
-from ndcg_core.gains import Gain, gain_formula
-from ndcg_core.metrics import dcg, idcg, ndcg
-from ndcg_core.practice import Quantity, close, diagnose, parse_number, slip_text, slips
-from ndcg_core.validation import NDCGInputError, check_k
+from ndcg_core.metric.breakdown import breakdown
+from ndcg_core.metric.gains import Gain, gain_formula
+from ndcg_core.metric.metrics import dcg, idcg, ndcg
+from ndcg_core.metric.validation import NDCGInputError, check_k
+from ndcg_core.practice.slips import Quantity, close, diagnose, parse_number, slip_text, slips
 
 PER_RANK_COLUMNS: tuple[Quantity, ...] = ("gain", "discount", "contribution")
 TOTALS: tuple[Quantity, ...] = ("dcg", "idcg", "ndcg")

@@ -15,11 +15,12 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.discounts import discount_values, ranks
-from ndcg_core.gains import GainRule, gain_formula, gain_values
-from ndcg_core.metrics import _pool_of, _ratio, dcg, idcg, ideal_grades, ndcg
-from ndcg_core.ties import TieRule, ndcg_from_scores
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import GainRule, gain_formula, gain_values
+from ndcg_core.metric.metrics import dcg, idcg, ndcg
+from ndcg_core.metric.ranking import ideal_grades, judged_pool, ratio
+from ndcg_core.metric.ties import TieRule, ndcg_from_scores
+from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
 
 Verdict = Literal["wrong", "right", "convention"]
 
@@ -126,7 +127,7 @@ def misread_discount(
     (0.975, 0.966)
     """
     grades = as_grades(relevances)
-    pool = _pool_of(ideal)
+    pool = judged_pool(ideal)
     k = check_k(k)
     rank = _need_k(rank)
     best = ideal_grades(grades, pool, gain)[:k]
@@ -142,12 +143,12 @@ def misread_discount(
         (
             Reading(
                 f"NDCG{_at(k)} with 1/log2({rank + 2}) read at rank {rank} (bug)",
-                _ratio(dcg_value, wrong_idcg),
+                ratio(dcg_value, wrong_idcg),
                 "wrong",
             ),
             Reading(
                 f"NDCG{_at(k)} with 1/log2({rank + 1}) at rank {rank}",
-                _ratio(dcg_value, idcg(grades, k, gain=gain, ideal=pool)),
+                ratio(dcg_value, idcg(grades, k, gain=gain, ideal=pool)),
                 "right",
             ),
         ),
@@ -253,7 +254,7 @@ def empty_ideal_rules(
 
 
 def tied_scores(
-    labels: Sequence[float],
+    grades: Sequence[float],
     scores: Sequence[float],
     k: int | None,
     *,
@@ -267,7 +268,7 @@ def tied_scores(
     [0.5, 0.0, 1.0, 0.0]
     """
     settings = {"gain": gain, "doc_ids": doc_ids}
-    values = {rule: ndcg_from_scores(labels, scores, k, ties=rule, **settings) for rule in _TIE_ORDER}
+    values = {rule: ndcg_from_scores(grades, scores, k, ties=rule, **settings) for rule in _TIE_ORDER}
     return Pitfall(
         "ties",
         "Ties in scores",

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ndcg_core.validation import as_grades
+from ndcg_core.metric.validation import as_grades
 
 
 def ideal_order(relevances: Iterable[float]) -> np.ndarray:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ndcg_core.gains import GAIN_FORMULAS, Gain
+from ndcg_core.metric.gains import GAIN_FORMULAS, Gain
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,5 +1,8 @@
-"""The three headline numbers, DCG@k, IDCG@k and NDCG@k, what they say in plain words, and the
-same numbers under every variant of the conventions, side by side.
+"""One ranking, every convention: the variants of NDCG side by side, and what three tools compute.
+
+A variant is a value for each parameter (ir_measures' idea): gain, discount, where the ideal
+comes from, what IDCG = 0 gives. :func:`variant_table` computes DCG@k, IDCG@k and NDCG@k of one
+ranking under each; :func:`spread` says how far they disagree.
 """
 
 from __future__ import annotations
@@ -9,127 +12,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ndcg_core.discounts import (
+from ndcg_core.metric.discounts import (
     DEFAULT_LOG_BASE,
     DISCOUNT_USED_BY,
     DISCOUNTS,
     Discount,
-    check_discount,
-    check_log_base,
     discount_formula,
 )
-from ndcg_core.gains import GAIN_USED_BY, GAINS, CustomGain, GainRule, check_gain, gain_formula, gain_name
-from ndcg_core.metrics import (
-    EMPTY_IDEAL_RULES,
-    EmptyIdeal,
-    _dcg_of,
-    _idcg_of,
-    _pool_of,
-    _ratio,
-    check_empty_ideal,
-)
+from ndcg_core.metric.gains import GAIN_USED_BY, GAINS, CustomGain, GainRule, gain_formula, gain_name
+from ndcg_core.metric.ranking import EmptyIdeal, Ranking, judged_pool
+from ndcg_core.metric.validation import as_grades
 from ndcg_core.tables import data_frame
-from ndcg_core.validation import as_grades, check_k
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-@dataclass(frozen=True)
-class Headline:
-    """DCG@k, IDCG@k and NDCG@k of one list, with the conventions they were computed under."""
-
-    k: int | None
-    listed: int
-    judged: int
-    gain: GainRule
-    ideal_source: str
-    dcg: float
-    idcg: float
-    ndcg: float
-    discount: Discount = "log2"
-    log_base: float = DEFAULT_LOG_BASE
-    empty_ideal: EmptyIdeal = "zero"
-
-    @property
-    def idcg_is_zero(self) -> bool:
-        """True when nothing relevant can be placed in the top k, so the empty-ideal rule decides."""
-        return self.idcg <= 0
-
-    @property
-    def at(self) -> str:
-        """``"@5"`` for k = 5, ``""`` for no cutoff (the whole list)."""
-        return "" if self.k is None else f"@{self.k}"
-
-    @property
-    def empty_ideal_note(self) -> str | None:
-        """What NDCG was set to because IDCG = 0, in words; ``None`` when IDCG > 0."""
-        if not self.idcg_is_zero:
-            return None
-        return f"IDCG{self.at} = 0, so " + EMPTY_IDEAL_RULES[self.empty_ideal]
-
-
-def headline(
-    relevances: Iterable[float],
-    k: int | None = None,
-    *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
-    discount: Discount = "log2",
-    log_base: float = DEFAULT_LOG_BASE,
-    empty_ideal: EmptyIdeal = "zero",
-) -> Headline:
-    """DCG@k, IDCG@k and NDCG@k in one call, with the same rules as :func:`ndcg_core.ndcg`."""
-    grades = as_grades(relevances)
-    pool = _pool_of(ideal)
-    k = check_k(k)
-    gain = check_gain(gain)
-    discount = check_discount(discount)
-    log_base = check_log_base(log_base)
-    rule = check_empty_ideal(empty_ideal)
-    dcg_value = _dcg_of(grades, k, gain, discount, log_base)
-    idcg_value = _idcg_of(grades, pool, k, gain, discount, log_base)
-    return Headline(
-        k=k,
-        listed=len(grades),
-        judged=len(grades) if pool is None else len(pool),
-        gain=gain,
-        ideal_source="listed items" if pool is None else "judged pool",
-        dcg=dcg_value,
-        idcg=idcg_value,
-        ndcg=_ratio(dcg_value, idcg_value, rule),
-        discount=discount,
-        log_base=log_base,
-        empty_ideal=rule,
-    )
-
-
-_EMPTY_READING = {
-    "zero": "is taken as 0 (trec_eval's convention)",
-    "one": "is taken as 1 (LightGBM's convention)",
-    "skip": "is left out (NaN): the query drops out of an average",
-}
-
-
-def plain_reading(numbers: Headline) -> str:
-    """One sentence a stakeholder can read: what share of the best possible DCG the top k captures."""
-    top = "the whole list" if numbers.k is None else f"the top {numbers.k}"
-    if numbers.idcg_is_zero:
-        return (
-            f"Nothing relevant can be placed in {top}: IDCG{numbers.at} = 0, so NDCG{numbers.at} "
-            f"{_EMPTY_READING[numbers.empty_ideal]}."
-        )
-    share = round(100 * numbers.ndcg)
-    verdict = "the best possible order" if numbers.ndcg >= 1 - 1e-12 else "the best possible value"
-    return (
-        f"{top[0].upper() + top[1:]} captures {share}% of {verdict} "
-        f"(DCG{numbers.at} / IDCG{numbers.at} with the ideal from the {numbers.ideal_source})."
-    )
-
-
-# --------------------------------------------------------------------------
-# Variants: one ranking, many conventions
-# --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -272,10 +168,10 @@ def variant_table(
     1.0
     """
     grades = as_grades(relevances)
-    pool_grades = None if pool is None else list(as_grades(pool, what="judged pool grade"))
+    pool_grades = judged_pool(pool)
     rows = []
     for variant in variants:
-        numbers = headline(
+        numbers = Ranking.of(
             grades,
             k,
             gain=variant.gain,

@@ -23,7 +23,7 @@ from typing import Literal, TypeAlias
 
 import numpy as np
 
-from ndcg_core.validation import NDCGInputError
+from ndcg_core.metric.validation import NDCGInputError
 
 Gain = Literal["exponential", "linear"]
 

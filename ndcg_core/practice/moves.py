@@ -1,21 +1,21 @@
 """Moves of one item, counted and judged: what the Practice exercises on reordering ask.
 
 A move takes one item out of the list and puts it back at another rank (the items between shift by
-one). Every number here comes from :mod:`ndcg_core.metrics`; the orders of a short list come from
-:func:`ndcg_core.what_if.all_orders`.
+one). Every number here comes from :mod:`ndcg_core.metric.metrics`; the orders of a short list come from
+:func:`ndcg_core.metric.what_if.all_orders`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ndcg_core.discounts import discount_values, ranks
-from ndcg_core.gains import Gain, gain_values
-from ndcg_core.metrics import idcg, ndcg
-from ndcg_core.orders import moved
-from ndcg_core.practice import DECIMALS
-from ndcg_core.validation import NDCGInputError
-from ndcg_core.what_if import all_orders
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import Gain, gain_values
+from ndcg_core.metric.metrics import idcg, ndcg
+from ndcg_core.metric.orders import moved
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.metric.what_if import all_orders
+from ndcg_core.practice.slips import DECIMALS
 
 
 def better_at(grades_a, grades_b, k: int | None, gain: Gain, discount: str = "log2") -> str:

@@ -30,11 +30,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.arrow_columns import arrow_table, to_arrow, to_numpy
-from ndcg_core.discounts import discount_values
-from ndcg_core.gains import Gain, gain_values
+from ndcg_core.metric.discounts import discount_values
+from ndcg_core.metric.gains import Gain, gain_values
 from ndcg_core.tables import data_frame
-from ndcg_core.trec_files import TrecFileError
+from ndcg_core.trec.arrow_columns import arrow_table, to_arrow, to_numpy
+from ndcg_core.trec.files import TrecFileError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -19,18 +19,17 @@ a millisecond. The distribution over all orders is exact up to :data:`EXACT_LIMI
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 
-from ndcg_core.discounts import discount_values, ranks
-from ndcg_core.gains import GainRule, gain_values
-from ndcg_core.metrics import _idcg_of, _pool_of, ideal_grades
-from ndcg_core.orders import moved
-from ndcg_core.validation import as_grades, check_k
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import gain_values
+from ndcg_core.metric.orders import moved
+from ndcg_core.metric.ranking import Ranking, ideal_grades
 
 #: Lists of at most this many items get the exact distribution over all their orders.
 EXACT_LIMIT = 8
@@ -56,56 +55,42 @@ class _Setup:
         return np.asarray(dcg, dtype=float) / self.idcg
 
 
-def _setup(
-    relevances: Iterable[float], k: int | None, gain: GainRule, ideal: Iterable[float] | None
-) -> _Setup:
-    grades = as_grades(relevances)
-    depth = min(len(grades), check_k(k) or len(grades))
-    weights = np.zeros(len(grades))
-    weights[:depth] = discount_values(ranks(depth), "log2")
-    gains = gain_values(grades, gain)
-    idcg = _idcg_of(grades, _pool_of(ideal), check_k(k), gain)
-    return _Setup(gains=gains, weights=weights, dcg=float(gains @ weights), idcg=idcg)
+def _setup(ranking: Ranking) -> _Setup:
+    """Gains, the discounts inside the cutoff, DCG@k and IDCG@k of a checked ranking."""
+    n = ranking.listed
+    depth = min(n, ranking.k or n)
+    weights = np.zeros(n)
+    weights[:depth] = discount_values(ranks(depth), ranking.discount, ranking.log_base)
+    gains = gain_values(ranking.grades, ranking.gain)
+    return _Setup(gains=gains, weights=weights, dcg=float(gains @ weights), idcg=ranking.idcg)
 
 
-def swap_map(
-    relevances: Iterable[float],
-    k: int | None,
-    *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
-) -> np.ndarray:
+def swap_map(ranking: Ranking) -> np.ndarray:
     """``M[i-1, j-1]`` = NDCG@k after swapping the items at ranks i and j (the diagonal: no swap).
 
     ``DCG' = DCG + (g_j − g_i)·(w_i − w_j)`` for every pair at once. The map is symmetric.
 
-    >>> m = swap_map([0, 1, 2, 3, 2, 0, 3], 5)   # seed 000
+    >>> m = swap_map(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000
     >>> m[0, 0].round(2).item(), m[0, 3].round(2).item()   # as it is; rank 1 ↔ rank 4
     (0.43, 0.71)
     """
-    s = _setup(relevances, k, gain, ideal)
+    s = _setup(ranking)
     g, w = s.gains, s.weights
     return s.ndcg(s.dcg + np.subtract.outer(g, g).T * np.subtract.outer(w, w))
 
 
-def move_map(
-    relevances: Iterable[float],
-    k: int | None,
-    *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
-) -> np.ndarray:
+def move_map(ranking: Ranking) -> np.ndarray:
     """``M[s-1, t-1]`` = NDCG@k after taking the item at rank s out and putting it back at rank t.
 
     Moving up (t < s) pushes the items at ranks t … s−1 down by one; moving down (t > s) pulls
     the items at ranks s+1 … t up by one. With prefix sums of what each such shift adds,
     ``down_p = g_p·(w_{p+1} − w_p)`` and ``up_p = g_p·(w_{p−1} − w_p)``, every move costs O(1).
 
-    >>> m = move_map([0, 1, 2, 3, 2, 0, 3], 5)   # seed 000: Bose (rank 7) to the top
+    >>> m = move_map(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000: Bose (rank 7) to the top
     >>> float(m[6, 0].round(2))
     0.79
     """
-    s = _setup(relevances, k, gain, ideal)
+    s = _setup(ranking)
     g, w = s.gains, s.weights
     n = len(g)
     padded = np.append(w, 0.0)
@@ -157,13 +142,7 @@ class Change:
         return f"{what} {verb} NDCG{at} from {self.ndcg_before:.2f} to {self.ndcg_after:.2f}"
 
 
-def best_change(
-    relevances: Iterable[float],
-    k: int | None,
-    *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
-) -> Change | None:
+def best_change(ranking: Ranking) -> Change | None:
     """The single swap or move that raises NDCG@k the most; ``None`` when none raises it.
 
     Among equally good changes: the one that disturbs fewest items (a swap disturbs two, a
@@ -171,18 +150,16 @@ def best_change(
     move up (the same order as moving its neighbour down). A swap of neighbours is the same
     change as a move by one; it is reported as a move.
 
-    >>> change = best_change([0, 1, 2, 3, 2, 0, 3], 5)   # seed 000
+    >>> change = best_change(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000
     >>> change.kind, change.first, change.second, round(change.ndcg_after, 2)
     ('swap', 1, 7, 0.91)
     """
-    grades = as_grades(relevances)
-    if len(grades) < 2:
+    if ranking.listed < 2:
         return None
-    now = _setup(grades, k, gain, ideal)
-    before = float(now.ndcg(now.dcg))
-    candidates = _raising("move", move_map(grades, k, gain=gain, ideal=ideal), before) + [
+    before = ranking.ndcg if ranking.idcg > 0 else 0.0
+    candidates = _raising("move", move_map(ranking), before) + [
         swap
-        for swap in _raising("swap", swap_map(grades, k, gain=gain, ideal=ideal), before)
+        for swap in _raising("swap", swap_map(ranking), before)
         if swap.second - swap.first > 1  # each pair once; neighbours are already a move
     ]
     if not candidates:
@@ -256,11 +233,8 @@ class OrderDistribution:
 
 
 def order_distribution(
-    relevances: Iterable[float],
-    k: int | None,
+    ranking: Ranking,
     *,
-    gain: GainRule = "exponential",
-    ideal: Iterable[float] | None = None,
     exact_limit: int = EXACT_LIMIT,
     samples: int = SAMPLE_SIZE,
     seed: int = 0,
@@ -272,14 +246,12 @@ def order_distribution(
     more than the list), and ``E[NDCG@k] = mean(g) · Σ_{i ≤ k} w_i / IDCG@k``. The sample
     reorders the grades sorted from best to worst, so it is the same whatever their order now.
 
-    >>> d = order_distribution([3, 2, 1], 3, gain="linear")
+    >>> d = order_distribution(Ranking.of([3, 2, 1], 3, gain="linear"))
     >>> len(d.values), round(d.worst, 3), d.best, round(d.random_mean, 3), round(d.percentile(1.0), 1)
     (6, 0.79, 1.0, 0.895, 91.7)
     """
-    grades = as_grades(relevances)
-    best_first = ideal_grades(grades, None, gain)
-    s = _setup(best_first, k, gain, ideal)
-    n = len(grades)
+    s = _setup(ranking.with_grades(ideal_grades(ranking.grades, None, ranking.gain)))
+    n = ranking.listed
     exact = n <= exact_limit
     orders = all_orders(n) if exact else sampled_orders(n, samples, seed)
     depth = int(np.count_nonzero(s.weights))

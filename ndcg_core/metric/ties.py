@@ -15,7 +15,7 @@ tools close it in different ways (``ties=``):
 * ``"optimistic"`` / ``"pessimistic"``: tied items best gain first / worst gain first, the
   highest and lowest value any tie-breaking can give.
 
-Example (the issue's): labels [1, 0, 0, 0, 0], scores [1, 1, 0, 0, 0], k = 1. The relevant item
+Example (the issue's): grades [1, 0, 0, 0, 0], scores [1, 1, 0, 0, 0], k = 1. The relevant item
 ties with a non-relevant one at the top: NDCG@1 = 0.5 averaged, 1.0 or 0.0 by order.
 
 The gain defaults to linear (rel), as both trec_eval and scikit-learn use it.
@@ -30,10 +30,10 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
-from ndcg_core.gains import GainRule, gain_values
-from ndcg_core.metrics import EmptyIdeal, _idcg_of, _pool_of, _ratio, check_empty_ideal
-from ndcg_core.validation import NDCGInputError, as_grades, check_k
+from ndcg_core.metric.discounts import DEFAULT_LOG_BASE, Discount, discount_values, ranks
+from ndcg_core.metric.gains import GainRule, gain_values
+from ndcg_core.metric.ranking import EmptyIdeal, Ranking, ratio
+from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
 
 TieRule = Literal["trec_eval", "average", "optimistic", "pessimistic"]
 
@@ -54,14 +54,14 @@ def check_ties(ties: object) -> TieRule:
 
 
 def as_scores(values: Iterable[object], n: int) -> np.ndarray:
-    """A system's scores as floats: finite numbers (negative allowed), one per label."""
+    """A system's scores as floats: finite numbers (negative allowed), one per grade."""
     scores = []
     for position, value in enumerate(values, start=1):
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(float(value)):
             raise NDCGInputError(f"The score of item {position} is {value!r}; scores must be finite numbers.")
         scores.append(float(value))
     if len(scores) != n:
-        raise NDCGInputError(f"There are {len(scores)} scores for {n} labels; give one score per label.")
+        raise NDCGInputError(f"There are {len(scores)} scores for {n} grades; give one score per item.")
     return np.asarray(scores, dtype=float)
 
 
@@ -72,10 +72,10 @@ def default_doc_ids(n: int) -> list[str]:
 
 
 def _check_doc_ids(doc_ids: Sequence[object] | None, n: int) -> list[str]:
-    """The document ids as text, one per label and all different."""
+    """The document ids as text, one per item and all different."""
     ids = default_doc_ids(n) if doc_ids is None else [str(doc_id) for doc_id in doc_ids]
     if len(ids) != n:
-        raise NDCGInputError(f"There are {len(ids)} document ids for {n} labels; give one id per label.")
+        raise NDCGInputError(f"There are {len(ids)} document ids for {n} grades; give one id per item.")
     if len(set(ids)) != n:
         raise NDCGInputError("Two documents share an id; trec_eval needs a different id for each.")
     return ids
@@ -97,15 +97,15 @@ def trec_eval_order(scores: Iterable[float], doc_ids: Sequence[object] | None = 
     return np.lexsort((-id_rank, -score_array))
 
 
-def ranked_labels(
-    labels: Iterable[float],
+def ranked_grades(
+    grades: Iterable[float],
     scores: Iterable[float],
     ties: TieRule = "trec_eval",
     doc_ids: Sequence[object] | None = None,
     gain: GainRule = "linear",
 ) -> np.ndarray:
-    """The labels in the order a tie rule that picks one order ranks them (not ``"average"``)."""
-    grades = as_grades(labels, what="label")
+    """The grades in the order a tie rule that picks one order ranks them (not ``"average"``)."""
+    grades = as_grades(grades, what="grade")
     score_array = as_scores(scores, len(grades))
     rule = check_ties(ties)
     if rule == "average":
@@ -134,7 +134,7 @@ def _tie_averaged_dcg(
 
 
 def dcg_from_scores(
-    labels: Iterable[float],
+    grades: Iterable[float],
     scores: Iterable[float],
     k: int | None = None,
     *,
@@ -145,19 +145,19 @@ def dcg_from_scores(
     log_base: float = DEFAULT_LOG_BASE,
 ) -> float:
     """DCG@k of items ranked by ``scores``, with equal scores resolved by the ``ties`` rule."""
-    grades = as_grades(labels, what="label")
+    grades = as_grades(grades, what="grade")
     score_array = as_scores(scores, len(grades))
     k = check_k(k)
     if check_ties(ties) == "average":
         return _tie_averaged_dcg(grades, score_array, k, gain, discount, log_base)
-    ordered = ranked_labels(grades, score_array, ties, doc_ids, gain)[:k]
+    ordered = ranked_grades(grades, score_array, ties, doc_ids, gain)[:k]
     return float(
         np.sum(gain_values(ordered, gain) * discount_values(ranks(len(ordered)), discount, log_base))
     )
 
 
 def ndcg_from_scores(
-    labels: Iterable[float],
+    grades: Iterable[float],
     scores: Iterable[float],
     k: int | None = None,
     *,
@@ -171,23 +171,21 @@ def ndcg_from_scores(
 ) -> float:
     """NDCG@k of items ranked by ``scores``: ``DCG@k`` (by the ``ties`` rule) / ``IDCG@k``.
 
-    ``labels`` are the items' grades in any order, ``scores`` the system's score for each.
-    The ideal sorts the labels (or the judged pool ``ideal``), so ties never touch it.
+    ``grades`` are the items' grades in any order, ``scores`` the system's score for each.
+    The ideal sorts the grades (or the judged pool ``ideal``), so ties never touch it.
 
-    >>> labels, scores = [1, 0, 0, 0, 0], [1, 1, 0, 0, 0]
-    >>> ndcg_from_scores(labels, scores, 1, ties="average")
+    >>> grades, scores = [1, 0, 0, 0, 0], [1, 1, 0, 0, 0]
+    >>> ndcg_from_scores(grades, scores, 1, ties="average")
     0.5
-    >>> ndcg_from_scores(labels, scores, 1, ties="trec_eval", doc_ids=["b", "a", "c", "d", "e"])
+    >>> ndcg_from_scores(grades, scores, 1, ties="trec_eval", doc_ids=["b", "a", "c", "d", "e"])
     1.0
-    >>> ndcg_from_scores(labels, scores, 1, ties="trec_eval", doc_ids=["a", "b", "c", "d", "e"])
+    >>> ndcg_from_scores(grades, scores, 1, ties="trec_eval", doc_ids=["a", "b", "c", "d", "e"])
     0.0
     """
-    grades = as_grades(labels, what="label")
-    k = check_k(k)
-    rule = check_empty_ideal(empty_ideal)
     settings = {"gain": gain, "discount": discount, "log_base": log_base}
-    dcg_value = dcg_from_scores(grades, scores, k, ties=ties, doc_ids=doc_ids, **settings)
-    return _ratio(dcg_value, _idcg_of(grades, _pool_of(ideal), k, gain, discount, log_base), rule)
+    ranking = Ranking.of(grades, k, ideal=ideal, empty_ideal=empty_ideal, **settings)
+    dcg_value = dcg_from_scores(ranking.grades, scores, ranking.k, ties=ties, doc_ids=doc_ids, **settings)
+    return ratio(dcg_value, ranking.idcg, ranking.empty_ideal)
 
 
 def has_ties(scores: Iterable[float]) -> bool:
