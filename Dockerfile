@@ -22,9 +22,9 @@ RUN pip install -r requirements.txt
 
 # Only what the app needs: no tests, benchmarks, docs or virtual environment.
 COPY app.py ./
-COPY pages/ pages/
+COPY app_pages/ app_pages/
 COPY ndcg_core/ ndcg_core/
-COPY widgets/ widgets/
+COPY ui/ ui/
 COPY data/ data/
 COPY .streamlit/ .streamlit/
 # The production settings replace the development config.toml (upload limit, XSRF, no usage stats…).

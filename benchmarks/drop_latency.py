@@ -36,7 +36,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 import ndcg_core  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_streamlit, stop_streamlit  # noqa: E402
-from widgets.playground_state import LIST_KEY  # noqa: E402
+from ui.state.scenario import LIST_KEY  # noqa: E402
 
 STAMPS_JS = """() => {
   window.__drop = null; window.__shown = null; window.__want = null;

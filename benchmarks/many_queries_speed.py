@@ -96,10 +96,10 @@ def page_seconds(qrels: Path, run: Path) -> float:
     sys.path.insert(0, str(REPO))
     from streamlit.testing.v1 import AppTest
 
-    from widgets.run_files import LoadedFiles
+    from ui.run_files import LoadedFiles
 
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=120).run()
-    at.switch_page("pages/many_queries.py").run()
+    at.switch_page("app_pages/many_queries.py").run()
     at.session_state["many_candidate"] = LoadedFiles(
         qrels.name, qrels.read_bytes(), run.name, run.read_bytes()
     )

@@ -8,9 +8,9 @@ import pytest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.breakdown_table import display_frame
-from widgets.charts import chart_spec, cumulative_data, ndcg_by_k_data, per_rank_data, with_data
-from widgets.exports import chart_png, chart_svg, file_stem, inline_data, table_texts
+from ui.breakdown_table import display_frame
+from ui.charts.playground import chart_spec, cumulative_data, ndcg_by_k_data, per_rank_data, with_data
+from ui.exports import chart_png, chart_svg, file_stem, inline_data, table_texts
 
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 TABLE = ndcg_core.breakdown(GRADES, 5, labels=list(BLUETOOTH_HEADPHONES.labels))

@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.trec.files import TrecFileError, read_qrels, read_run
-from widgets.list_model import ListEditError, parse_grade, parse_grade_list
-from widgets.scenario_url import decode
+from ui.state.link import decode
+from ui.state.ranked_list import ListEditError, parse_grade, parse_grade_list
 
 KEYS = [
     "names",

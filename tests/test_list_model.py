@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.list_model import (
+from ui.state.ranked_list import (
     MAX_ITEMS,
     ListEditError,
     from_scenario,

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.plain_text import plain
+from ui.plain_text import plain
 
 
 def test_markdown_and_latex_controls_are_escaped():

@@ -5,8 +5,8 @@ from urllib.parse import urlencode
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.list_model import MAX_ITEMS
-from widgets.scenario_url import COMPACT_ABOVE, UrlScenario, decode, encode
+from ui.state.link import COMPACT_ABOVE, UrlScenario, decode, encode
+from ui.state.ranked_list import MAX_ITEMS
 
 names = (
     st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60)

@@ -17,7 +17,7 @@ _REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(_REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(_REPO_ROOT))
 
-from widgets.sortable_list import SortableItem, sortable_list  # noqa: E402
+from ui.components.sortable_list import SortableItem, sortable_list  # noqa: E402
 
 NAMES = [
     "Portable Bluetooth Speaker",

@@ -59,7 +59,7 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 BLOCKING = {"serious", "critical"}
 
 #: CSS selectors of elements that Streamlit draws and styles, excluded from the audit, with why.
-STREAMLIT_INTERNALS: dict[str, str] = {}  # none: captions are restyled (widgets/readable_text.py)
+STREAMLIT_INTERNALS: dict[str, str] = {}  # none: captions are restyled (ui/readable_text.py)
 
 #: axe rules switched off on every page, with why.
 DISABLED_RULES: dict[str, str] = {}

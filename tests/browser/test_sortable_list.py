@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import center, mouse_drag, row, touch_drag
-from widgets.sortable_list import REORDER_EVENT, handle_reported_order, is_new_order
+from ui.components.sortable_list.sortable_list import REORDER_EVENT, handle_reported_order, is_new_order
 
 APP = Path(__file__).with_name("sortable_demo_app.py")
 START = ["i1", "i2", "i3", "i4", "i5", "i6", "i7"]

@@ -17,7 +17,7 @@ import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import row
-from widgets.lesson_steps import STEPS
+from ui.lesson.steps import STEPS
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 KEYS_APP = Path(__file__).with_name("step_keys_app.py")

@@ -47,7 +47,7 @@ def test_playground_has_table_and_chart_downloads_with_distinct_keys(app: AppTes
 
 
 def test_compare_has_the_side_by_side_downloads(app: AppTest):
-    app.switch_page("pages/compare.py").run()
+    app.switch_page("app_pages/compare.py").run()
     assert not app.exception
     assert download_keys(app) == [
         "download_compare_side_by_side_csv",
@@ -57,7 +57,7 @@ def test_compare_has_the_side_by_side_downloads(app: AppTest):
 
 
 def test_many_queries_offers_the_per_query_table_in_three_formats(app: AppTest):
-    app.switch_page("pages/many_queries.py").run()
+    app.switch_page("app_pages/many_queries.py").run()
     app.button[[b.label for b in app.button].index("Open this sample")].click().run()
     assert not app.exception
     assert download_keys(app) == [

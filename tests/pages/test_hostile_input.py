@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from widgets.playground_state import LIST_KEY
-from widgets.run_files import LoadedFiles
+from ui.run_files import LoadedFiles
+from ui.state.scenario import LIST_KEY
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT_NDCG = "0.43"
@@ -152,7 +152,7 @@ def test_links(params, told):
 @pytest.mark.parametrize(("qrels", "run", "told"), FILES, ids=range(len(FILES)))
 def test_uploaded_files(qrels, run, told):
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("pages/many_queries.py").run()
+    at.switch_page("app_pages/many_queries.py").run()
     press(at, "Open this sample")
     at.session_state["many_candidate"] = LoadedFiles("my.qrels", qrels, "my.run", run)
     at.run()

@@ -51,7 +51,7 @@ def test_an_instructors_link_opens_the_lesson_at_a_step_in_presentation_mode():
     for key, value in {"grades": "3,2,3,0,1", "k": "5", "gain": "lin", "step": "5", "present": "1"}.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page("pages/step_by_step.py").run()
+    at.switch_page("app_pages/step_by_step.py").run()
     assert not at.exception
     assert at.session_state["lesson_step"] == 4 and at.session_state["lesson_presenting"] is True
     assert any("Step 5 of" in header.value for header in at.subheader)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from widgets.run_files import LoadedFiles
+from ui.run_files import LoadedFiles
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "data" / "trec_eval" / "out.test.aq"
@@ -26,7 +26,7 @@ def trec_eval_mean(measure: str) -> str:
 @pytest.fixture
 def page() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
-    at.switch_page("pages/many_queries.py").run()
+    at.switch_page("app_pages/many_queries.py").run()
     return at
 
 

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.playground_state import LIST_KEY
+from ui.state.scenario import LIST_KEY
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 APP = Path(__file__).resolve().parents[2] / "app.py"

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core import breakdown, dcg, idcg, ndcg
 from ndcg_core.practice.exercises import exercise_set
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.practice_state import SEED_KEY, answer_key, cell_widget_key
+from ui.state.practice import SEED_KEY, answer_key, cell_widget_key
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 SEED = 1
@@ -20,7 +20,7 @@ SEED = 1
 def app() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("app_pages/practice.py").run()
     assert not at.exception
     return at
 
@@ -87,7 +87,7 @@ def test_a_link_with_a_seed_opens_that_set():
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params["practice_seed"] = "42"
     at.run()
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("app_pages/practice.py").run()
     assert at.number_input(key=SEED_KEY).value == 42
 
 

@@ -25,16 +25,16 @@ from ndcg_core.teaching.scenarios import (
     SCENARIOS,
     Scenario,
 )
-from widgets.lesson import STEP_KEY, UNLISTED_NAME
-from widgets.lesson_steps import STEPS
-from widgets.lesson_tables import plain_text
-from widgets.list_model import Item
-from widgets.plain_text import plain
-from widgets.playground_state import GAIN_KEY, LIST_KEY, SCENARIO_KEY
-from widgets.presentation import PRESENTATION_CSS, PRESENTING_KEY, SWITCH_KEY
+from ui.lesson.frame import STEP_KEY, UNLISTED_NAME
+from ui.lesson.steps import STEPS
+from ui.lesson.tables import plain_text
+from ui.plain_text import plain
+from ui.presentation import PRESENTATION_CSS, PRESENTING_KEY, SWITCH_KEY
+from ui.state.ranked_list import Item
+from ui.state.scenario import GAIN_KEY, LIST_KEY, SCENARIO_KEY
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
-LESSON = "pages/step_by_step.py"
+LESSON = "app_pages/step_by_step.py"
 SEED000 = [float(grade) for grade in BLUETOOTH_HEADPHONES.grades]
 K = BLUETOOTH_HEADPHONES.k
 
@@ -319,7 +319,7 @@ def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson
     lesson.radio(key=GAIN_KEY).set_value("linear").run()
     lesson.toggle(key=SWITCH_KEY).set_value(True).run()
     lesson.run()  # a run that does not draw the settings
-    lesson.switch_page("pages/playground.py").run()
+    lesson.switch_page("app_pages/playground.py").run()
     assert lesson.radio(key=GAIN_KEY).value == "linear"
     expected = ndcg_core.ndcg(SEED000, K, gain="linear")
     assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{expected:.2f}"

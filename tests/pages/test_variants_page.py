@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core
 from ndcg_core.teaching.pitfalls import scores_with_a_tie, tied_scores
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.list_model import RankedList
-from widgets.playground_state import LIST_KEY
+from ui.state.ranked_list import RankedList
+from ui.state.scenario import LIST_KEY
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
@@ -24,7 +24,7 @@ SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 def app() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("pages/variants.py").run()
+    at.switch_page("app_pages/variants.py").run()
     assert not at.exception
     return at
 
@@ -88,12 +88,12 @@ def test_pitfalls_show_the_seeds_wrong_and_right_numbers(app):
 
 
 def test_the_playgrounds_list_and_settings_drive_the_page(app):
-    app.switch_page("pages/playground.py").run()
+    app.switch_page("app_pages/playground.py").run()
     ranked: RankedList = app.session_state[LIST_KEY]
     app.session_state[LIST_KEY] = ranked.reordered(list(reversed(ranked.ids)))
     app.radio(key="playground_gain").set_value("linear").run()
     app.slider(key="playground_k").set_value(3).run()
-    app.switch_page("pages/variants.py").run()
+    app.switch_page("app_pages/variants.py").run()
     reversed_grades = SEED000[::-1]
     shown = metrics(app)
     assert shown["This list · NDCG@3, ideal from the listed items"] == (
@@ -101,7 +101,7 @@ def test_the_playgrounds_list_and_settings_drive_the_page(app):
     )
     assert variant_rows(app).loc[("discount", "log2"), "On the Playground"] == "✓"
     # coming back, the Playground still has its settings
-    app.switch_page("pages/playground.py").run()
+    app.switch_page("app_pages/playground.py").run()
     assert app.radio(key="playground_gain").value == "linear"
 
 

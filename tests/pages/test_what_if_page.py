@@ -17,7 +17,7 @@ import ndcg_core
 from ndcg_core.metric.ranking import Ranking
 from ndcg_core.metric.what_if import best_change, order_distribution, swap_map
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from widgets.playground_state import LIST_KEY
+from ui.state.scenario import LIST_KEY
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
@@ -28,7 +28,7 @@ NAMES = list(BLUETOOTH_HEADPHONES.labels)
 def app() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("pages/what_if.py").run()
+    at.switch_page("app_pages/what_if.py").run()
     assert not at.exception
     return at
 

@@ -1,0 +1,208 @@
+"""What if: every swap of the Playground's list at once, the best single change, and every possible order.
+
+Thin by design: read the list and settings from the session, ask ``ndcg_core.metric.what_if`` for
+every number, draw. Clicking a cell of the swap map (or choosing two ranks by keyboard)
+makes that swap in the list the Playground shows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+import ndcg_core
+from ndcg_core import Ranking
+from ndcg_core.metric.what_if import (
+    Change,
+    OrderDistribution,
+    best_change,
+    binned,
+    order_distribution,
+    swap_map,
+)
+from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
+from ui.controls import Settings, conventions_line, settings_controls
+from ui.exports import chart_exports
+from ui.plain_text import plain
+from ui.scenario_picker import current_scenario
+from ui.state.ranked_list import RankedList
+from ui.state.scenario import IDEAL_KEY, change_list, current_list, draggable_list, set_list
+
+MAP_VERSION_KEY = "what_if_map_version"  # a new key after each swap: a fresh chart with no cell selected
+SWAP_FIRST_KEY, SWAP_SECOND_KEY = "what_if_swap_first", "what_if_swap_second"
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def distribution(
+    grades: tuple[float, ...], k: int, gain: str, pool: tuple[float, ...] | None
+) -> OrderDistribution:
+    """The distribution over every order depends on the grades only: computed once per list."""
+    return order_distribution(Ranking.of(grades, k, gain=gain, ideal=pool))
+
+
+def apply(change: Change) -> None:
+    """Make ``change`` in the session's list (a callback: the page then redraws once)."""
+    ranked = current_list()
+    set_list(ranked.reordered(change.apply(ranked.ids)))
+    st.session_state[MAP_VERSION_KEY] = st.session_state.get(MAP_VERSION_KEY, 0) + 1
+
+
+def swap(first: int, second: int) -> None:
+    """Swap the items at ranks ``first`` and ``second``."""
+    if first != second:
+        apply(Change("swap", first, second, 0.0, 0.0))
+
+
+def clicked_cell(chart_key: str) -> None:
+    """The swap map's click callback: swap the two ranks of the clicked cell."""
+    picked = st.session_state[chart_key].selection.get(CELL_SELECTION) or []
+    if picked:
+        swap(int(picked[0]["first"]), int(picked[0]["second"]))
+
+
+def the_list(ranked: RankedList, k: int) -> None:
+    """The list, draggable here too, with undo."""
+    draggable_list(ranked, k, key="what_if_sortable")
+    st.button(
+        "↶ Undo",
+        help="Go back one change",
+        on_click=change_list(lambda r: r.undone()),
+        disabled=not ranked.can_undo,
+        key="what_if_undo",
+    )
+
+
+def best_single_change(ranked: RankedList, settings: Settings, pool: list[float] | None, at: str) -> None:
+    """The one swap or move that raises NDCG@k the most, in words, with a button that makes it."""
+    st.subheader("The best single change")
+    change = best_change(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
+    if change is None:
+        st.success(
+            f"No single swap or move raises NDCG{at}: the top {settings.k} is already as good as it gets."
+        )
+        return
+    sentence = change.sentence(ranked.names, at)
+    st.info(plain(sentence[0].upper() + sentence[1:] + "."))
+    st.button("Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best")
+
+
+def swap_map_section(
+    ranked: RankedList, settings: Settings, pool: list[float] | None, current: float
+) -> dict:
+    """The heatmap of every swap, and the same swaps by keyboard: two ranks and a button."""
+    at = f"@{settings.k}"
+    st.subheader("Every swap")
+    st.caption(
+        f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {current:.2f} now "
+        "(blue: higher, vermillion: lower; the number in each cell is the change). Click a cell to make that swap."
+    )
+    table = swap_map(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
+    spec = swap_map_spec(table, current, ranked.names, settings.k)
+    chart_key = f"what_if_swap_map_{st.session_state.get(MAP_VERSION_KEY, 0)}"
+    map_column, keyboard_column = st.columns([3, 2], gap="large")
+    map_column.vega_lite_chart(
+        spec,
+        key=chart_key,
+        on_select=lambda: clicked_cell(chart_key),
+        selection_mode=CELL_SELECTION,
+        width="content",
+    )
+    with keyboard_column:
+        keyboard_swap(ranked, table, settings.decimals, at)
+    return spec
+
+
+def keyboard_swap(ranked: RankedList, table: np.ndarray, decimals: int, at: str) -> None:
+    """Two ranks and a button: every swap of the map without a mouse."""
+    n = len(ranked.items)
+    label = {rank: f"{rank}. {ranked.names[rank - 1]}" for rank in range(1, n + 1)}
+    st.markdown("**Or choose two ranks** (by keyboard too):")
+    first = st.selectbox("Swap rank", label, format_func=label.get, key=SWAP_FIRST_KEY)
+    second = st.selectbox("with rank", label, index=min(1, n - 1), format_func=label.get, key=SWAP_SECOND_KEY)
+    st.button("Swap them", on_click=swap, args=(first, second), disabled=first == second, key="what_if_swap")
+    if first != second:
+        after, now = table[first - 1, second - 1], table[0, 0]
+        st.caption(
+            f"NDCG{at} would go from {now:.{decimals}f} to {after:.{decimals}f} ({after - now:+.{decimals}f})."
+        )
+
+
+def orders_section(ranked: RankedList, settings: Settings, pool: list[float] | None, current: float) -> dict:
+    """Where the current order falls among every order of the same items."""
+    at = f"@{settings.k}"
+    st.subheader("Every order")
+    d = distribution(tuple(ranked.grades), settings.k, settings.gain, None if pool is None else tuple(pool))
+    where, worst, mean, best = st.columns(4)
+    where.metric("Your order's percentile", f"{d.percentile(current):.0f}", help=_percentile_help(d, current))
+    worst.metric(f"Worst NDCG{at}", f"{d.worst:.{settings.decimals}f}", help="The lowest gains first")
+    mean.metric(
+        f"Random order, NDCG{at} on average",
+        f"{d.random_mean:.{settings.decimals}f}",
+        help="mean(gain) × Σ discount over the top k, ÷ IDCG: every item is equally likely at every rank",
+    )
+    best.metric(
+        f"Best NDCG{at}", f"{d.best:.{settings.decimals}f}", help="The listed items in the ideal order"
+    )
+    st.markdown(_orders_reading(d, current, at, settings.decimals))
+    spec = orders_spec(binned(d.values, 20), current, d.random_mean)
+    st.vega_lite_chart(spec, width="stretch")
+    return spec
+
+
+def _percentile_help(d: OrderDistribution, current: float) -> str:
+    below, equal = 100 * d.share_below(current), 100 * d.share_equal(current)
+    return f"{below:.1f}% of the orders score lower and {equal:.1f}% the same; the percentile counts half of the ties."
+
+
+def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int) -> str:
+    """What the distribution says, in a sentence or two, and how it was computed."""
+    how = (
+        f"Exact: all {d.orders:,} orders of these {d.items} items."
+        if d.exact
+        else f"Estimated from {len(d.values):,} random orders (seed {d.seed}) of the {d.orders:.3g} possible; "
+        "the worst, best and random-order values are exact."
+    )
+    return (
+        f"Your order scores higher than {100 * d.share_below(current):.0f}% of all orders. "
+        f"A random order scores {d.random_mean:.{decimals}f} on average, not 0, and even the worst order "
+        f"scores {d.worst:.{decimals}f}: NDCG's floor depends on the grades (how many relevant items there are "
+        f"to place in the top k). {how}"
+    )
+
+
+def main() -> None:
+    ranked = current_list()
+    st.title("What if")
+    scenario = current_scenario()
+    st.caption(
+        f"{plain(scenario.title)} · the Playground's list. Every swap at once, the best single change, "
+        "and where this order falls among all possible orders."
+    )
+    if len(ranked.items) < 2:
+        st.info("What if needs a list of two items or more: add items on the Playground.")
+        return
+    settings = settings_controls(max(len(ranked.items), len(ranked.pool()) if _uses_pool() else 0))
+    pool = ranked.pool() if settings.uses_pool else None
+    numbers = ndcg_core.headline(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
+    st.caption(conventions_line(settings, numbers.judged))
+    list_column, right = st.columns([2, 3], gap="large")
+    with list_column:
+        st.subheader("The ranked list")
+        the_list(ranked, settings.k)
+    with right:
+        st.metric(f"NDCG{numbers.at} now", f"{numbers.ndcg:.{settings.decimals}f}")
+        best_single_change(ranked, settings, pool, numbers.at)
+    if numbers.idcg_is_zero:
+        st.warning(f"IDCG{numbers.at} = 0: nothing relevant is judged, so every order scores 0.")
+    charts = {
+        "Every swap": swap_map_section(ranked, settings, pool, numbers.ndcg),
+        "Every order": orders_section(ranked, settings, pool, numbers.ndcg),
+    }
+    chart_exports(charts, key="what_if_chart_exports")
+
+
+def _uses_pool() -> bool:
+    return st.session_state.get(IDEAL_KEY) == "judged pool"
+
+
+main()

@@ -1,0 +1,154 @@
+"""The Compare page's charts: NDCG@k of both systems for every k, and their contributions rank by rank.
+
+Same pattern as :mod:`ui.charts.playground`: specs written once with Altair and cached, data attached
+per rerun. System A is blue with solid lines and circles, system B orange with dashed lines and
+squares, so the two differ by more than colour.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ui.charts.playground import IDEAL_COLOUR, LIST_COLOUR, attach_data, cutoff_data, cutoff_rule
+
+RANKS = alt.NamedData(name="ranks")
+SYSTEMS = ["A", "B"]
+SYSTEM_COLOURS = [LIST_COLOUR, IDEAL_COLOUR]
+WHO_GAINS = ["A gains more", "B gains more", "equal"]
+WHO_GAINS_COLOURS = [LIST_COLOUR, IDEAL_COLOUR, "#999999"]
+
+
+def _system_colour() -> alt.Color:
+    return alt.Color(
+        "system:N",
+        title="system",
+        scale=alt.Scale(domain=SYSTEMS, range=SYSTEM_COLOURS),
+        legend=alt.Legend(orient="bottom"),
+    )
+
+
+def _ndcg_by_k() -> alt.LayerChart:
+    """NDCG@k of A and B for every k, with the current k marked."""
+    lines = (
+        alt.Chart(RANKS, title="NDCG@k of A and B for every k")
+        .mark_line(point=alt.OverlayMarkDef(size=70, filled=True), strokeWidth=2.5)
+        .encode(
+            x=alt.X("rank:Q", title="k", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y(
+                "ndcg:Q",
+                title="NDCG@k",
+                scale=alt.Scale(domain=[0, 1.12]),
+                axis=alt.Axis(values=[0, 0.2, 0.4, 0.6, 0.8, 1]),
+            ),
+            color=_system_colour(),
+            strokeDash=alt.StrokeDash(
+                "system:N", scale=alt.Scale(domain=SYSTEMS, range=[[1, 0], [7, 4]]), legend=None
+            ),
+            shape=alt.Shape(
+                "system:N", scale=alt.Scale(domain=SYSTEMS, range=["circle", "square"]), legend=None
+            ),
+            tooltip=[
+                "system:N",
+                alt.Tooltip("rank:Q", title="k"),
+                alt.Tooltip("ndcg:Q", title="NDCG@k", format=".4f"),
+            ],
+        )
+    )
+    return (lines + cutoff_rule()).properties(height=360)
+
+
+def _contributions() -> alt.Chart:
+    """Each rank's contribution (discounted gain) for A and B side by side; ranks beyond k faded."""
+    return (
+        alt.Chart(RANKS, title="Contribution at each rank", height=380)
+        .mark_bar()
+        .encode(
+            x=alt.X("rank:O", title="rank", axis=alt.Axis(labelAngle=0)),
+            xOffset="system:N",
+            y=alt.Y("contribution:Q", title="gain × discount"),
+            color=_system_colour(),
+            opacity=alt.Opacity(
+                "position:N", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
+            ),
+            tooltip=["system:N", "rank:O", "item:N", "grade:Q", alt.Tooltip("contribution:Q", format=".4f")],
+        )
+    )
+
+
+def _difference() -> alt.Chart:
+    """A's contribution minus B's at each rank: above 0, A gains more there."""
+    return (
+        alt.Chart(RANKS, title="Difference at each rank (A − B)", height=380)
+        .mark_bar()
+        .encode(
+            x=alt.X("rank:O", title="rank", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("difference:Q", title="A − B"),
+            color=alt.Color(
+                "who:N",
+                title=None,
+                scale=alt.Scale(domain=WHO_GAINS, range=WHO_GAINS_COLOURS),
+                legend=alt.Legend(orient="bottom"),
+            ),
+            opacity=alt.Opacity(
+                "position:N", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
+            ),
+            tooltip=["rank:O", alt.Tooltip("difference:Q", format=".4f", title="A − B")],
+        )
+    )
+
+
+BUILDERS = {"ndcg_by_k": _ndcg_by_k, "contributions": _contributions, "difference": _difference}
+
+
+@cache
+def chart_spec(kind: str) -> dict[str, Any]:
+    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
+    return BUILDERS[kind]().to_dict()
+
+
+def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:
+    """The chart's spec with these numbers and the cutoff attached."""
+    return attach_data(chart_spec(kind), ranks=ranks, cutoff=cutoff_data(k))
+
+
+def ndcg_by_k_data(a_every_k: np.ndarray, b_every_k: np.ndarray) -> pd.DataFrame:
+    """Rows of (rank, system, ndcg) for NDCG@1 … NDCG@n of both systems."""
+    n = len(a_every_k)
+    return pd.DataFrame(
+        {
+            "rank": np.tile(np.arange(1, n + 1), 2),
+            "system": np.repeat(SYSTEMS, n),
+            "ndcg": np.concatenate([a_every_k, b_every_k]),
+        }
+    )
+
+
+def _position(table: pd.DataFrame) -> np.ndarray:
+    return np.where(table["in_cutoff"].to_numpy(), "rank ≤ k", "beyond k")
+
+
+def contribution_data(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows of (rank, system, item, grade, contribution, position) from the core's side-by-side table."""
+    position = _position(table)
+    return pd.DataFrame(
+        {
+            "rank": np.tile(table["rank"].to_numpy(), 2),
+            "system": np.repeat(SYSTEMS, len(table)),
+            "item": np.concatenate([table["a_label"], table["b_label"]]),
+            "grade": np.concatenate([table["a_relevance"], table["b_relevance"]]),
+            "contribution": np.concatenate([table["a_contribution"], table["b_contribution"]]),
+            "position": np.tile(position, 2),
+        }
+    )
+
+
+def difference_data(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows of (rank, difference, who, position) from the core's side-by-side table."""
+    gap = table["difference"].to_numpy()
+    who = np.where(gap > 1e-12, WHO_GAINS[0], np.where(gap < -1e-12, WHO_GAINS[1], WHO_GAINS[2]))
+    return pd.DataFrame({"rank": table["rank"], "difference": gap, "who": who, "position": _position(table)})

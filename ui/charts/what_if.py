@@ -1,0 +1,173 @@
+"""The What if page's charts: the swap map (a heatmap) and NDCG@k over every order (a histogram).
+
+As in :mod:`ui.charts.playground`, each spec is built once per process without data and each rerun
+attaches this session's numbers. Colour never carries meaning alone: each swap-map cell says
+its change in text (on small lists) and in its tooltip, and the lines on the histogram are
+labelled. The diverging scale runs from vermillion (lower) to blue (higher), both Okabe–Ito.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ui.charts.playground import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data
+
+CELLS = alt.NamedData(name="cells")
+BINS = alt.NamedData(name="bins")
+MARKS = alt.NamedData(name="marks")
+#: The name of the swap map's click selection (Streamlit reports it under this name).
+CELL_SELECTION = "cell"
+#: Lists up to this long get each cell's change written in the cell.
+LABELLED_UP_TO = 12
+LOWER, SAME_COLOUR, HIGHER = CUTOFF_COLOUR, "#F2F2F2", LIST_COLOUR
+
+
+def _swap_map() -> alt.LayerChart:
+    """Rank i down, rank j across; a cell's colour is the change in NDCG@k after swapping them."""
+    pick = alt.selection_point(name=CELL_SELECTION, fields=["first", "second"], on="click", clear=False)
+    base = alt.Chart(CELLS).encode(
+        x=alt.X("second:O", title="swap with rank j", axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("first:O", title="rank i"),
+    )
+    cells = (
+        base.mark_rect(stroke="#767676", strokeWidth=0.5, cursor="pointer")
+        .encode(
+            color=alt.Color(
+                "change:Q",
+                title="change",
+                scale=alt.Scale(domainMid=0, range=[LOWER, SAME_COLOUR, HIGHER]),
+                legend=alt.Legend(format="+.2f", orient="bottom", direction="horizontal"),  # fits a phone
+            ),
+            tooltip=[
+                alt.Tooltip("what:N", title="swap"),
+                alt.Tooltip("ndcg:Q", title="NDCG@k after", format=".4f"),
+                alt.Tooltip("change:Q", title="change", format="+.4f"),
+            ],
+        )
+        .add_params(pick)
+    )
+    text = base.mark_text(fontSize=12).encode(
+        text="label:N",
+        color=alt.Color(
+            "ink:N", scale=alt.Scale(domain=["dark", "light"], range=["#000000", "#FFFFFF"]), legend=None
+        ),
+    )
+    return alt.layer(cells, text)
+
+
+def _orders() -> alt.LayerChart:
+    """How many orders score each NDCG@k, with the current order and a random order's mean marked."""
+    bars = (
+        alt.Chart(BINS, width="container", height=240)
+        .mark_bar(color="#767676", stroke="#FFFFFF", strokeWidth=0.5)
+        .encode(
+            x=alt.X("low:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1])),
+            x2="high:Q",
+            y=alt.Y("share:Q", title="share of orders", axis=alt.Axis(format="%")),
+            y2=alt.datum(0),
+            tooltip=[
+                alt.Tooltip("range:N", title="NDCG@k"),
+                alt.Tooltip("count:Q", title="orders", format=","),
+                alt.Tooltip("share:Q", title="share", format=".1%"),
+            ],
+        )
+    )
+    colours = alt.Scale(domain=["your order", "random order (mean)"], range=[CUTOFF_COLOUR, THIRD_COLOUR])
+    rules = (
+        alt.Chart(MARKS)
+        .mark_rule(size=3)
+        .encode(
+            x="value:Q",
+            color=alt.Color("mark:N", scale=colours, legend=alt.Legend(title=None, orient="bottom")),
+            strokeDash=alt.StrokeDash(
+                "mark:N", scale=alt.Scale(domain=colours.domain, range=[[1, 0], [6, 3]]), legend=None
+            ),
+            tooltip=[alt.Tooltip("mark:N", title=" "), alt.Tooltip("value:Q", title="NDCG@k", format=".4f")],
+        )
+    )
+    labels = (
+        alt.Chart(MARKS)
+        .mark_text(align="left", dx=5, fontWeight="bold", fontSize=13)
+        .encode(x="value:Q", y="y:Q", text="text:N", color=alt.Color("mark:N", scale=colours, legend=None))
+    )
+    return alt.layer(bars, rules, labels)
+
+
+BUILDERS = {"swap_map": _swap_map, "orders": _orders}
+
+
+@cache
+def chart_spec(kind: str) -> dict[str, Any]:
+    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
+    return BUILDERS[kind]().to_dict()
+
+
+def swap_map_spec(table: np.ndarray, current: float, names: Sequence[str], k: int) -> dict[str, Any]:
+    """The swap map's spec with this list's cells; square cells, smaller for long lists."""
+    n = len(names)
+    side = max(8, min(40, 560 // max(n, 1)))
+    spec = attach_data(chart_spec("swap_map"), cells=swap_cells(table, current, names, k))
+    spec["width"] = spec["height"] = side * n
+    spec["autosize"] = {"type": "pad"}  # the cells get that size; axes and legend come on top
+    return spec
+
+
+def swap_cells(table: np.ndarray, current: float, names: Sequence[str], k: int) -> pd.DataFrame:
+    """One row a pair of ranks (i, j): NDCG@k after the swap, its change, and what to write in the cell."""
+    n = len(names)
+    first, second = (axis.ravel() + 1 for axis in np.indices((n, n)))
+    after = table.ravel()
+    change = after - current
+    scale = max(float(np.abs(change).max(initial=0.0)), 1e-12)
+    what = [
+        "no swap (the list as it is)" if i == j else f"rank {i} ({names[i - 1]}) ↔ rank {j} ({names[j - 1]})"
+        for i, j in zip(first.tolist(), second.tolist(), strict=True)
+    ]
+    return pd.DataFrame(
+        {
+            "first": first,
+            "second": second,
+            "ndcg": after,
+            "change": change,
+            "what": what,
+            "label": [
+                _cell_label(c, i == j) if n <= LABELLED_UP_TO else ""
+                for c, i, j in zip(change, first, second, strict=True)
+            ],
+            "ink": np.where(np.abs(change) > 0.55 * scale, "light", "dark"),
+            "k": k,
+        }
+    )
+
+
+def _cell_label(change: float, diagonal: bool) -> str:
+    """The change in two decimals with its sign; "·" on the diagonal, "0" for no change."""
+    if diagonal:
+        return "·"
+    if abs(change) < 0.005:
+        return "0"
+    return f"{change:+.2f}".replace("-", "−")
+
+
+def orders_spec(bins: list[tuple[float, float, int]], current: float, random_mean: float) -> dict[str, Any]:
+    """The histogram's spec with this list's bins and its two marked values."""
+    total = max(sum(count for *_, count in bins), 1)
+    frame = pd.DataFrame(bins, columns=["low", "high", "count"])
+    frame["share"] = frame["count"] / total
+    frame["range"] = [f"{low:.2f}–{high:.2f}" for low, high in zip(frame["low"], frame["high"], strict=True)]
+    top = float(frame["share"].max()) if len(frame) else 1.0
+    marks = pd.DataFrame(
+        {
+            "mark": ["your order", "random order (mean)"],
+            "value": [current, random_mean],
+            "y": [top * 1.16, top * 1.05],  # above the tallest bar
+            "text": [f"your order {current:.2f}", f"random (mean) {random_mean:.2f}"],
+        }
+    )
+    return attach_data(chart_spec("orders"), bins=frame, marks=marks)

@@ -1,0 +1,41 @@
+"""The app's pages: each one's file, title and icon, written once.
+
+``app.py`` builds the navigation from :data:`PAGES`; a page that links to another (the lesson's
+"try it", Many queries' "open in the Playground") names it by its constant here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """One page: its script (relative to ``app.py``), its title in the navigation, its icon."""
+
+    path: str
+    title: str
+    icon: str
+
+
+PLAYGROUND = PageFile("app_pages/playground.py", "Playground", "🎛️")
+STEP_BY_STEP = PageFile("app_pages/step_by_step.py", "Step by step", "🪜")
+VARIANTS = PageFile("app_pages/variants.py", "Variants and pitfalls", "⚖️")
+COMPARE = PageFile("app_pages/compare.py", "Compare", "🆚")
+WHAT_IF = PageFile("app_pages/what_if.py", "What if", "🔀")
+MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", "🗂️")
+PRACTICE = PageFile("app_pages/practice.py", "Practice", "✏️")
+PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE)
+
+
+def navigation() -> st.navigation:
+    """Streamlit's navigation over :data:`PAGES`, at the top of the page; the Playground first."""
+    pages = [st.Page(p.path, title=p.title, icon=p.icon, default=p is PLAYGROUND) for p in PAGES]
+    return st.navigation(pages, position="top")
+
+
+def link_to(page: PageFile, label: str) -> None:
+    """A link to ``page`` with its icon."""
+    st.page_link(page.path, label=label, icon=page.icon)

@@ -1,0 +1,119 @@
+"""The scenario picker: one selectbox, shared by the Playground and the lesson.
+
+Picking a scenario loads its list and its settings (gain, k, where the ideal comes from,
+and the decimals its source prints) through :func:`ui.state.scenario.load_scenario`,
+so every page that reads the shared session state follows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO, SCENARIOS, Scenario, scenario_by_key
+from ui.state.scenario import (
+    DECIMALS_KEY,
+    EDITED,
+    GAIN_KEY,
+    IDEAL_KEY,
+    K_KEY,
+    SCENARIO_KEY,
+    SCENARIO_LABEL_KEY,
+    UNLISTED_KEY,
+    current_list,
+    load_scenario,
+)
+
+#: The settings every page shares, each set through a widget of that page.
+SHARED_SETTINGS = (K_KEY, GAIN_KEY, IDEAL_KEY, DECIMALS_KEY, UNLISTED_KEY)
+
+
+def keep_shared_settings() -> None:
+    """Carry the shared settings (k, gain, ideal, decimals, unlisted grades) over from another page.
+
+    Streamlit gives a widget on another page a new identity and forgets the value of a widget
+    that a run does not draw, so a page would start from the widgets' defaults. Writing each
+    value back as plain session state, before any widget of this run is drawn, keeps it.
+    The picker is drawn first on every page that shares the settings, so it does this.
+    """
+    for key in SHARED_SETTINGS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def current_scenario() -> Scenario:
+    """The scenario this session last loaded (the default one on the first visit)."""
+    current_list()  # loads the default scenario on the first visit
+    key = st.session_state.get(SCENARIO_KEY, DEFAULT_SCENARIO.key)
+    try:
+        return scenario_by_key(key)
+    except KeyError:
+        return own_list(key)
+
+
+def own_list(key: str) -> Scenario:
+    """What to call a list that is none of the examples: a query opened from a run, a link, an edit."""
+    title, source = st.session_state.get(SCENARIO_LABEL_KEY, ("Your own list", "built in the Playground"))
+    return replace(DEFAULT_SCENARIO, key=key or EDITED, title=title, source=source, note="", printed=False)
+
+
+def is_example(scenario: Scenario) -> bool:
+    """True for one of the built-in scenarios."""
+    return any(option.key == scenario.key for option in SCENARIOS)
+
+
+def load(scenario: Scenario) -> None:
+    """Load ``scenario`` with every setting its source uses, including its printed decimals."""
+    load_scenario(scenario)
+    st.session_state[DECIMALS_KEY] = scenario.decimals
+
+
+def option_label(key: str) -> str:
+    """What the selectbox shows for a scenario: "Seed 000 · its title"."""
+    scenario = scenario_by_key(key)
+    if scenario.source.startswith("Seed "):
+        return f"{scenario.source[:8]} · {scenario.title}"
+    return scenario.title
+
+
+def _load_picked(picker_key: str) -> None:
+    """The selectbox's callback: load the scenario that was picked."""
+    if st.session_state[picker_key] is not None:
+        load(scenario_by_key(st.session_state[picker_key]))
+
+
+def scenario_picker(*, key: str, details: bool = True) -> Scenario:
+    """Draw the picker (and, with ``details``, what the scenario is) and return the current scenario.
+
+    ``key`` must differ between pages, as every widget key does. Draw it before the settings:
+    it also keeps them from page to page (:func:`keep_shared_settings`).
+    """
+    keep_shared_settings()
+    scenario = current_scenario()
+    # the picker shows what is loaded, whichever page loaded it; nothing when it is none of them
+    st.session_state[key] = scenario.key if is_example(scenario) else None
+    st.selectbox(
+        "Scenario",
+        [option.key for option in SCENARIOS],
+        key=key,
+        format_func=option_label,
+        on_change=_load_picked,
+        args=(key,),
+        placeholder="Your own list: pick an example to replace it",
+        help="Worked examples from the source articles. Picking one replaces the list and its settings.",
+    )
+    if details and is_example(scenario):
+        scenario_details(scenario)
+    return scenario
+
+
+def scenario_details(scenario: Scenario) -> None:
+    """Source, gain, k, where the ideal comes from, the NDCG the source gives, and its note."""
+    expected = "the source gives" if scenario.printed else "worked out from the source"
+    st.caption(
+        f"**Source:** {scenario.source} · **Gain:** {scenario.gain_description} · **k** = {scenario.k} · "
+        f"**Ideal from:** {scenario.ideal_description} · **{expected.capitalize()}:** {scenario.expected_text}"
+    )
+    if scenario.note:
+        st.caption(f"**Note:** {scenario.note}")

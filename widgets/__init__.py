@@ -1,1 +1,0 @@
-"""Reusable Streamlit widgets for the NDCG teaching app."""
