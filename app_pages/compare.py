@@ -6,18 +6,18 @@ ask ``ndcg_core`` for every number, draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pandas as pd
 import streamlit as st
 
 import ndcg_core
-from ndcg_core import GAIN_FORMULAS, Headline, ideal_order
+from ndcg_core import GAIN_FORMULAS, Headline, Ranking
+from ndcg_core.metric.breakdown import side_by_side_of
 from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN
 from ui.breakdown_table import BEYOND_K_STYLE
 from ui.charts.compare import contribution_data, difference_data, ndcg_by_k_data, with_data
-from ui.components.sortable_list import SortableItem, sortable_list
+from ui.draggable_list import draggable_list
 from ui.exports import table_downloads
+from ui.order_buttons import order_buttons
 from ui.state.compare import (
     GAIN_KEY,
     K_KEY,
@@ -27,8 +27,10 @@ from ui.state.compare import (
     judged_items,
     judged_pool,
     keep_settings,
+    reorder,
 )
 from ui.state.ranked_list import RankedList
+from ui.state.settings import DEFAULTS
 
 DECIMALS = 3
 PAIRED_HEADERS = {
@@ -51,8 +53,8 @@ PAIRED_HEADERS = {
 def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float]:
     """k, gain and the relevance threshold of the binary metrics, in one row."""
     keep_settings()
-    st.session_state.setdefault(K_KEY, min(5, largest_k))
-    st.session_state.setdefault(GAIN_KEY, "exponential")
+    st.session_state.setdefault(K_KEY, min(DEFAULTS.k, largest_k))
+    st.session_state.setdefault(GAIN_KEY, DEFAULTS.gain)
     levels = sorted({g for g in grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
@@ -75,53 +77,25 @@ def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float]:
     return st.session_state[K_KEY], st.session_state[GAIN_KEY], float(st.session_state[THRESHOLD_KEY])
 
 
-def order_buttons(side: str, ranked: RankedList) -> None:
-    """Ideal order, the article's order, and undo, for one system."""
-    ideal, original, undo = st.columns(3, gap="small")
-    ideal.button(
-        "Ideal order",
-        key=f"compare_ideal_{side}",
-        on_click=change(side, lambda r: r.permuted(ideal_order(r.grades))),
-        width="stretch",
-    )
-    original.button(
-        "Original",
-        key=f"compare_original_{side}",
-        help=f"System {side}'s order in seed 001",
-        on_click=change(side, lambda r: r.back_to_original()),
-        width="stretch",
-    )
-    undo.button(
-        "↶ Undo",
-        key=f"compare_undo_{side}",
-        on_click=change(side, lambda r: r.undone()),
-        disabled=not ranked.can_undo,
-        width="stretch",
-    )
-
-
 def system_column(side: str, ranked: RankedList, numbers: Headline) -> None:
     """One system: its NDCG@k, its order buttons, and its draggable list."""
     st.subheader(f"System {side}")
     st.metric(f"{side} · NDCG{numbers.at}", f"{numbers.ndcg:.{DECIMALS}f}")
-    order_buttons(side, ranked)
-    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
-    sortable_list(
-        items,
+    order_buttons(
+        ranked,
+        lambda how: change(side, how),
+        which=("ideal", "original", "undo"),
+        key=lambda name: f"compare_{name}_{side}",
+        labels={"original": "Original"},
+        helps={"original": f"System {side}'s order in seed 001", "undo": "Go back one change"},
+    )
+    draggable_list(
+        ranked,
+        numbers.k,
         key=f"compare_sortable_{side.lower()}",
-        on_reorder=_reorder(side),
-        cutoff=numbers.k,
+        on_reorder=reorder(side),
         aria_label=f"System {side}'s ranking: drag, or focus a row and press Space to move it",
     )
-
-
-def _reorder(side: str) -> Callable[[list[str]], None]:
-    """The drop callback of system ``side``: store the order the browser reported."""
-
-    def store(ids: list[str]) -> None:
-        change(side, lambda r: r.reordered(ids))()
-
-    return store
 
 
 def race_sentence(a_every_k: list[float], b_every_k: list[float]) -> str:
@@ -206,9 +180,8 @@ def main() -> None:
         + ", ".join(f"{item.name} = {item.grade:g}" for item in judged_items())
     )
     k, gain, threshold = settings_row(len(a.items), pool)
-    numbers = {
-        side: ndcg_core.headline(r.grades, k, gain=gain, ideal=pool) for side, r in (("A", a), ("B", b))
-    }
+    rankings = {side: Ranking.of(r.grades, k, gain=gain, ideal=pool) for side, r in (("A", a), ("B", b))}
+    numbers = {side: Headline.of(ranking) for side, ranking in rankings.items()}
     left, right = st.columns(2, gap="large")
     with left:
         system_column("A", a, numbers["A"])
@@ -218,14 +191,11 @@ def main() -> None:
         f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the judged pool "
         f"({len(pool)} items: the same for both), IDCG = 0 gives 0 (trec_eval)."
     )
-    a_every = ndcg_core.ndcg_at_every_k(a.grades, gain=gain, ideal=pool)
-    b_every = ndcg_core.ndcg_at_every_k(b.grades, gain=gain, ideal=pool)
+    a_every, b_every = rankings["A"].ndcg_at_every_k, rankings["B"].ndcg_at_every_k
     st.subheader("Who wins at which k")
     st.markdown(race_sentence(list(a_every), list(b_every)))
     st.vega_lite_chart(with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k), width="stretch")
-    table = ndcg_core.side_by_side(
-        a.grades, b.grades, k, a_labels=a.names, b_labels=b.names, gain=gain, ideal=pool
-    )
+    table = side_by_side_of(rankings["A"], rankings["B"], a.names, b.names)
     st.subheader("Rank by rank")
     st.caption(
         "Contribution = gain × 1/log2(i+1) at that rank. A − B above 0: A gains more at that rank. "

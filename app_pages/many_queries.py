@@ -17,15 +17,9 @@ from ui.exports import table_downloads
 from ui.navigation import PLAYGROUND
 from ui.plain_text import plain
 from ui.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sample_files
+from ui.state import many_queries as state
 from ui.state.ranked_list import MAX_GRADE
 from ui.state.scenario import load_scenario
-
-FILES_KEY = "many_files"
-DEFAULT_CUTOFFS = (5, 10, 20)
-COUNTING = {
-    "queries in both files (trec_eval's default)": False,
-    "every qrels query; a query the run missed counts 0 (trec_eval -c)": True,
-}
 
 
 def choose_files() -> LoadedFiles | None:
@@ -33,8 +27,8 @@ def choose_files() -> LoadedFiles | None:
     upload_tab, sample_tab = st.tabs(["Your files", "A bundled sample"])
     with upload_tab:
         left, right = st.columns(2)
-        qrels = left.file_uploader("Qrels (judgments): TREC or CSV/TSV", key="many_qrels_upload")
-        run = right.file_uploader("Run (results): TREC or CSV/TSV", key="many_run_upload")
+        qrels = left.file_uploader("Qrels (judgments): TREC or CSV/TSV", key=state.QRELS_UPLOAD_KEY)
+        run = right.file_uploader("Run (results): TREC or CSV/TSV", key=state.RUN_UPLOAD_KEY)
         st.caption(
             "TREC qrels: “qid iter docno rel”; TREC run: “qid Q0 docno rank score tag” (any blanks between "
             "fields). CSV/TSV need a header: query, document, relevance / query, document, score. "
@@ -43,66 +37,55 @@ def choose_files() -> LoadedFiles | None:
         if qrels is not None and run is not None:
             files = LoadedFiles(qrels.name, qrels.getvalue(), run.name, run.getvalue())
             if st.button("Evaluate these files", type="primary"):
-                st.session_state["many_candidate"] = files
+                state.choose(files)
     with sample_tab:
-        choice = st.selectbox("Sample", list(SAMPLE_CHOICES), key="many_sample")
+        choice = st.selectbox("Sample", list(SAMPLE_CHOICES), key=state.SAMPLE_KEY)
         if st.button("Open this sample"):
-            st.session_state["many_candidate"] = sample_files(choice)
+            state.choose(sample_files(choice))
     return _accept_candidate()
 
 
 def _accept_candidate() -> LoadedFiles | None:
     """Parse newly chosen files; keep the previous ones if the new ones are broken."""
-    candidate = st.session_state.pop("many_candidate", None)
+    candidate = state.chosen()
     if candidate is not None:
         try:
             with st.spinner(f"Reading {candidate.qrels_name} and {candidate.run_name}…"):
                 # Reads both, checks every query, under the settings the page will show: cached, so
                 # the page's own evaluation below is not a second one.
-                evaluated(candidate, *settings_in_force())
+                evaluated(candidate, *state.settings_in_force())
         except TrecFileError as error:
-            kept = st.session_state.get(FILES_KEY)
+            kept = state.shown()
             still = f" Still showing {kept.qrels_name} + {kept.run_name}." if kept else ""
             st.error(f"Not loaded: {plain(error)}{plain(still)}")
         else:
-            st.session_state[FILES_KEY] = candidate
-    return st.session_state.get(FILES_KEY)
+            state.show(candidate)
+    return state.shown()
 
 
 def settings() -> tuple[tuple[int, ...], str, bool]:
     """Cutoffs, gain and which queries count."""
     left, middle, right = st.columns([2, 2, 3])
     text = left.text_input(
-        "Cutoffs k", value="5, 10, 20", key="many_cutoffs", help="NDCG@k for each k; comma-separated"
+        "Cutoffs k",
+        value=state.DEFAULT_CUTOFFS_TEXT,
+        key=state.CUTOFFS_KEY,
+        help="NDCG@k for each k; comma-separated",
     )
     gain = middle.radio(
         "Gain",
         ["linear", "exponential"],
-        key="many_gain",
+        key=state.GAIN_KEY,
         horizontal=True,
         help="linear rel is trec_eval's default",
     )
-    counting = right.radio("Which queries count in the mean", list(COUNTING), key="many_counting")
-    cutoffs = parsed_cutoffs(text)
+    counting = right.radio("Which queries count in the mean", list(state.COUNTING), key=state.COUNTING_KEY)
+    cutoffs = state.parsed_cutoffs(text)
     if cutoffs is None:
-        left.error("Cutoffs are whole numbers of 1 or more, e.g. 5, 10, 20. Using 5, 10, 20.")
-    return cutoffs or DEFAULT_CUTOFFS, gain, COUNTING[counting]
-
-
-def parsed_cutoffs(text: str) -> tuple[int, ...] | None:
-    """The cutoffs typed, sorted and distinct; ``None`` if they are not whole numbers of 1 or more."""
-    try:
-        cutoffs = tuple(sorted({int(part) for part in text.replace(",", " ").split()}))
-    except ValueError:
-        return None
-    return cutoffs if cutoffs and min(cutoffs) >= 1 else None
-
-
-def settings_in_force() -> tuple[tuple[int, ...], str, bool]:
-    """The settings as the controls below hold them (their defaults before they are drawn)."""
-    cutoffs = parsed_cutoffs(st.session_state.get("many_cutoffs", "5, 10, 20")) or DEFAULT_CUTOFFS
-    counting = st.session_state.get("many_counting", next(iter(COUNTING)))
-    return cutoffs, st.session_state.get("many_gain", "linear"), COUNTING[counting]
+        left.error(
+            f"Cutoffs are whole numbers of 1 or more, e.g. {state.DEFAULT_CUTOFFS_TEXT}. Using {state.DEFAULT_CUTOFFS_TEXT}."
+        )
+    return cutoffs or state.DEFAULT_CUTOFFS, gain, state.COUNTING[counting]
 
 
 def summary(result: Evaluation) -> None:
@@ -163,8 +146,8 @@ def open_in_playground(files: LoadedFiles, result: Evaluation, cutoffs: tuple[in
     """Pick a query; its top documents become the Playground's list, with trec_eval's judged pool."""
     worst_first = result.per_query.sort_values(f"ndcg_cut_{cutoffs[0]}")["qid"].tolist()
     left, middle, right = st.columns([2, 1, 1])
-    qid = left.selectbox("Query (worst first at the first cutoff)", worst_first, key="many_open_qid")
-    depth = middle.number_input("Documents to show", 5, 100, 20, key="many_open_depth")
+    qid = left.selectbox("Query (worst first at the first cutoff)", worst_first, key=state.OPEN_QID_KEY)
+    depth = middle.number_input("Documents to show", 5, 100, 20, key=state.OPEN_DEPTH_KEY)
     if right.button("Open in the Playground", type="primary"):
         qrels, run = parsed(files)
         top = query_as_list(qrels, run, qid, int(depth))
@@ -201,7 +184,7 @@ def main() -> None:
         result = evaluated(files, cutoffs, gain, complete)
     st.subheader(f"{files.qrels_name} + {files.run_name}")
     summary(result)
-    measure = st.selectbox("Distribution of", result.measures, index=1, key="many_measure")
+    measure = st.selectbox("Distribution of", result.measures, index=1, key=state.MEASURE_KEY)
     distribution(result, measure)
     st.subheader("Per query")
     st.dataframe(

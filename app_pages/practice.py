@@ -12,9 +12,15 @@ from ndcg_core.practice.exercises import MAX_SEED, Exercise, conventions, exerci
 from ndcg_core.practice.slips import DECIMALS, TOLERANCE
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from ui.practice_views import exercise_card, list_table, table_form, table_verdict
-from ui.state.practice import SEED_KEY, current_seed, new_seed, reset_score, score, seed_to_url
-
-TABLE_SOURCE_KEY = "practice_table_source"
+from ui.state.practice import (
+    SEED_KEY,
+    TABLE_SOURCE_KEY,
+    current_seed,
+    new_seed,
+    reset_score,
+    score,
+    seed_to_url,
+)
 
 
 def seed_row() -> int:

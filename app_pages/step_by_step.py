@@ -2,25 +2,21 @@
 
 Thin by design: read the list, the settings and the step from the session, draw the navigation
 and the step.
-The steps live in ``ui/lesson/steps.py``; presentation mode in ``ui/presentation.py``.
+The steps live in ``ui/lesson/steps.py``, presentation mode in ``ui/presentation.py`` and its
+keys in ``ui/components/step_keys.py``.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui.lesson.frame import (
-    Lesson,
-    build_lesson,
-    current_step,
-    follow_try_it,
-    go_to,
-    on_key,
-    try_it,
-)
+from ui.components.step_keys import step_keys
+from ui.lesson.frame import Lesson, build_lesson, follow_try_it, on_key, try_it
 from ui.lesson.steps import STEPS
-from ui.presentation import is_presenting, presentation_style, presentation_toggle, step_keys
-from ui.scenario_picker import keep_shared_settings, scenario_picker
+from ui.presentation import presentation_style, presentation_toggle
+from ui.scenario_picker import scenario_picker
+from ui.state import lesson as lesson_state
+from ui.state import scenario
 
 INTRO = (
     "NDCG in eight steps, after seed 000: the judgments, gain, discount, CG, DCG@k, IDCG@k, NDCG@k "
@@ -43,7 +39,7 @@ def navigation(step: int, presenting: bool) -> None:
     previous_column.button(
         "← Previous",
         key="lesson_previous",
-        on_click=go_to,
+        on_click=lesson_state.go_to,
         args=(step - 1, count),
         disabled=step == 0,
         width="stretch",
@@ -51,7 +47,7 @@ def navigation(step: int, presenting: bool) -> None:
     next_column.button(
         "Next →",
         key="lesson_next",
-        on_click=go_to,
+        on_click=lesson_state.go_to,
         args=(step + 1, count),
         disabled=step == count - 1,
         type="primary",
@@ -72,16 +68,16 @@ def step_body(lesson: Lesson, step: int) -> None:
 
 def main() -> None:
     follow_try_it()
-    presenting = is_presenting()
+    presenting = lesson_state.is_presenting()
     if presenting:
-        keep_shared_settings()  # the picker, which keeps them otherwise, is not drawn
+        scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
         presentation_style()
     else:
         st.title("Step by step")
         st.caption(INTRO)
         scenario_picker(key="lesson_scenario_picker")
     lesson = build_lesson(presenting)
-    step = current_step(len(STEPS))
+    step = lesson_state.current_step(len(STEPS))
     navigation(step, presenting)
     step_body(lesson, step)
     try_it(STEPS[step], step, extra=presentation_toggle if presenting else None)

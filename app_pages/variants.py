@@ -22,28 +22,22 @@ from ndcg_core.teaching.pitfalls import (
     TIE_EXAMPLE,
     scores_with_a_tie,
 )
-from ui.charts.playground import cutoff_data
+from ui.charts.common import cutoff_data
 from ui.charts.variants import discount_curve_data, variant_bar_data, with_data
 from ui.navigation import PLAYGROUND, link_to
+from ui.state import scenario
 from ui.state.ranked_list import RankedList
-from ui.state.scenario import (
-    DECIMALS_KEY,
-    GAIN_KEY,
-    IDEAL_KEY,
-    K_KEY,
-    K_WANTED_KEY,
-    UNLISTED_KEY,
-    current_list,
+from ui.state.settings import JUDGED_POOL, LISTED_ITEMS
+from ui.state.variants import (
+    BASE_KEY,
+    CUSTOM_KEY,
+    CUSTOM_VALID_KEY,
+    DEFAULT_BASE,
+    THRESHOLD_KEY,
+    TIE_KEY,
+    keep,
 )
 
-CUSTOM_KEY = "variants_custom_gain"
-CUSTOM_VALID_KEY = "variants_custom_gain_valid"
-BASE_KEY = "variants_jk_base"
-THRESHOLD_KEY = "variants_threshold"
-TIE_KEY = "variants_tie_ranks"
-#: The Playground's settings this page reads; kept so that a visit here does not reset them.
-PLAYGROUND_KEYS = (K_KEY, K_WANTED_KEY, GAIN_KEY, IDEAL_KEY, DECIMALS_KEY, UNLISTED_KEY)
-OWN_KEYS = (CUSTOM_KEY, BASE_KEY, THRESHOLD_KEY, TIE_KEY)
 VERDICT_MARK = {"wrong": ":red[**✗ wrong**] · ", "right": ":green[**✓ right**] · ", "convention": ""}
 HEADERS = {
     "aspect": "What changes",
@@ -55,13 +49,6 @@ HEADERS = {
     "in_force": "On the Playground",
     "used_by": "When, and by whom",
 }
-
-
-def keep_state() -> None:
-    """Streamlit forgets a widget's value once a run does not draw it: write the values back."""
-    for key in (*PLAYGROUND_KEYS, *OWN_KEYS):
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
 
 
 @dataclass(frozen=True)
@@ -86,21 +73,13 @@ class View:
 
 
 def playground_view(ranked: RankedList) -> View:
-    """The Playground's k (clamped to the list, as the Playground does), gain, ideal and decimals."""
-    uses_pool = st.session_state.get(IDEAL_KEY, "listed items") == "judged pool"
-    largest = max(len(ranked.items), len(ranked.pool()) if uses_pool else 0, 1)
-    wanted = st.session_state.get(K_WANTED_KEY, st.session_state.get(K_KEY, 5))
-    return View(
-        ranked=ranked,
-        k=int(min(max(wanted, 1), largest)),
-        gain=st.session_state.get(GAIN_KEY, "exponential"),
-        uses_pool=uses_pool,
-        decimals=st.session_state.get(DECIMALS_KEY, 2),
-    )
+    """The Playground's k (cut to the list, as the Playground does), gain, ideal and decimals."""
+    settings = scenario.current_settings(ranked)
+    return View(ranked, settings.k, settings.gain, settings.uses_pool, settings.decimals)
 
 
 def _grades_text(grades: list[float]) -> str:
-    return ", ".join(f"{g:g}" for g in grades) or "none"
+    return scenario.grades_text(grades) or "none"
 
 
 def _fill_missing_grades(grades: list[float]) -> None:
@@ -131,7 +110,7 @@ def custom_gain_field(grades: list[float]) -> CustomGain | None:
 
 def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
     """Custom gain, J–K base b and the binary threshold, in one row."""
-    st.session_state.setdefault(BASE_KEY, 2.0)
+    st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
     levels = sorted({g for g in ranked.grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
@@ -172,7 +151,7 @@ def variants_table(view: View, custom: CustomGain | None, base: float) -> pd.Dat
 
 def in_force(table: pd.DataFrame, view: View) -> list[bool]:
     """Which rows are the Playground's own convention (its gain, 1/log2(i+1), its ideal)."""
-    ideal = "judged pool" if view.uses_pool else "listed items"
+    ideal = JUDGED_POOL if view.uses_pool else LISTED_ITEMS
     return [
         (aspect == "gain" and variant == view.gain)
         or (aspect == "discount" and variant == "log2")
@@ -346,8 +325,9 @@ def pitfalls_section(view: View, threshold: float) -> None:
 
 
 def main() -> None:
-    keep_state()
-    ranked = current_list()
+    scenario.keep_settings()
+    keep()
+    ranked = scenario.current_list()
     st.title("Variants and pitfalls")
     st.caption(
         "The same ranking, computed the ways different tools and papers compute it, and the slips that "
@@ -358,7 +338,7 @@ def main() -> None:
         link_to(PLAYGROUND, "Open the Playground")
         return
     view = playground_view(ranked)
-    ideal = f"judged pool ({len(ranked.pool())} judged items)" if view.uses_pool else "listed items"
+    ideal = f"{JUDGED_POOL} ({len(ranked.pool())} judged items)" if view.uses_pool else LISTED_ITEMS
     st.markdown(
         f"**The Playground's list**: {len(ranked.items)} items, grades in ranked order "
         f"{_grades_text(ranked.grades)}; k = {view.k}. In force there: gain {view.gain} "

@@ -10,8 +10,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-import ndcg_core
-from ndcg_core import Ranking
+from ndcg_core import Headline, Ranking
 from ndcg_core.metric.what_if import (
     Change,
     OrderDistribution,
@@ -21,15 +20,16 @@ from ndcg_core.metric.what_if import (
     swap_map,
 )
 from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
-from ui.controls import Settings, conventions_line, settings_controls
+from ui.controls import conventions_line, settings_controls
+from ui.draggable_list import draggable_list
 from ui.exports import chart_exports
+from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.scenario_picker import current_scenario
+from ui.state import scenario
 from ui.state.ranked_list import RankedList
-from ui.state.scenario import IDEAL_KEY, change_list, current_list, draggable_list, set_list
-
-MAP_VERSION_KEY = "what_if_map_version"  # a new key after each swap: a fresh chart with no cell selected
-SWAP_FIRST_KEY, SWAP_SECOND_KEY = "what_if_swap_first", "what_if_swap_second"
+from ui.state.settings import Settings
+from ui.state.what_if import SWAP_FIRST_KEY, SWAP_SECOND_KEY, map_key, next_map
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -42,9 +42,8 @@ def distribution(
 
 def apply(change: Change) -> None:
     """Make ``change`` in the session's list (a callback: the page then redraws once)."""
-    ranked = current_list()
-    set_list(ranked.reordered(change.apply(ranked.ids)))
-    st.session_state[MAP_VERSION_KEY] = st.session_state.get(MAP_VERSION_KEY, 0) + 1
+    scenario.reorder_list(change.apply(scenario.current_list().ids))
+    next_map()
 
 
 def swap(first: int, second: int) -> None:
@@ -62,33 +61,23 @@ def clicked_cell(chart_key: str) -> None:
 
 def the_list(ranked: RankedList, k: int) -> None:
     """The list, draggable here too, with undo."""
-    draggable_list(ranked, k, key="what_if_sortable")
-    st.button(
-        "↶ Undo",
-        help="Go back one change",
-        on_click=change_list(lambda r: r.undone()),
-        disabled=not ranked.can_undo,
-        key="what_if_undo",
-    )
+    draggable_list(ranked, k, key="what_if_sortable", on_reorder=scenario.reorder_list)
+    order_buttons(ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}")
 
 
-def best_single_change(ranked: RankedList, settings: Settings, pool: list[float] | None, at: str) -> None:
+def best_single_change(ranking: Ranking, names: list[str], k: int, at: str) -> None:
     """The one swap or move that raises NDCG@k the most, in words, with a button that makes it."""
     st.subheader("The best single change")
-    change = best_change(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
+    change = best_change(ranking)
     if change is None:
-        st.success(
-            f"No single swap or move raises NDCG{at}: the top {settings.k} is already as good as it gets."
-        )
+        st.success(f"No single swap or move raises NDCG{at}: the top {k} is already as good as it gets.")
         return
-    sentence = change.sentence(ranked.names, at)
+    sentence = change.sentence(names, at)
     st.info(plain(sentence[0].upper() + sentence[1:] + "."))
     st.button("Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best")
 
 
-def swap_map_section(
-    ranked: RankedList, settings: Settings, pool: list[float] | None, current: float
-) -> dict:
+def swap_map_section(ranked: RankedList, ranking: Ranking, settings: Settings, current: float) -> dict:
     """The heatmap of every swap, and the same swaps by keyboard: two ranks and a button."""
     at = f"@{settings.k}"
     st.subheader("Every swap")
@@ -96,9 +85,9 @@ def swap_map_section(
         f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {current:.2f} now "
         "(blue: higher, vermillion: lower; the number in each cell is the change). Click a cell to make that swap."
     )
-    table = swap_map(Ranking.of(ranked.grades, settings.k, gain=settings.gain, ideal=pool))
+    table = swap_map(ranking)
     spec = swap_map_spec(table, current, ranked.names, settings.k)
-    chart_key = f"what_if_swap_map_{st.session_state.get(MAP_VERSION_KEY, 0)}"
+    chart_key = map_key()
     map_column, keyboard_column = st.columns([3, 2], gap="large")
     map_column.vega_lite_chart(
         spec,
@@ -127,11 +116,12 @@ def keyboard_swap(ranked: RankedList, table: np.ndarray, decimals: int, at: str)
         )
 
 
-def orders_section(ranked: RankedList, settings: Settings, pool: list[float] | None, current: float) -> dict:
+def orders_section(ranked: RankedList, settings: Settings, current: float) -> dict:
     """Where the current order falls among every order of the same items."""
     at = f"@{settings.k}"
     st.subheader("Every order")
-    d = distribution(tuple(ranked.grades), settings.k, settings.gain, None if pool is None else tuple(pool))
+    pool = tuple(ranked.pool()) if settings.uses_pool else None
+    d = distribution(tuple(ranked.grades), settings.k, settings.gain, pool)
     where, worst, mean, best = st.columns(4)
     where.metric("Your order's percentile", f"{d.percentile(current):.0f}", help=_percentile_help(d, current))
     worst.metric(f"Worst NDCG{at}", f"{d.worst:.{settings.decimals}f}", help="The lowest gains first")
@@ -171,19 +161,19 @@ def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int
 
 
 def main() -> None:
-    ranked = current_list()
+    ranked = scenario.current_list()
     st.title("What if")
-    scenario = current_scenario()
+    shown = current_scenario()
     st.caption(
-        f"{plain(scenario.title)} · the Playground's list. Every swap at once, the best single change, "
+        f"{plain(shown.title)} · the Playground's list. Every swap at once, the best single change, "
         "and where this order falls among all possible orders."
     )
     if len(ranked.items) < 2:
         st.info("What if needs a list of two items or more: add items on the Playground.")
         return
-    settings = settings_controls(max(len(ranked.items), len(ranked.pool()) if _uses_pool() else 0))
-    pool = ranked.pool() if settings.uses_pool else None
-    numbers = ndcg_core.headline(ranked.grades, settings.k, gain=settings.gain, ideal=pool)
+    settings = settings_controls(ranked)
+    ranking = scenario.ranking(ranked, settings)
+    numbers = Headline.of(ranking)
     st.caption(conventions_line(settings, numbers.judged))
     list_column, right = st.columns([2, 3], gap="large")
     with list_column:
@@ -191,18 +181,14 @@ def main() -> None:
         the_list(ranked, settings.k)
     with right:
         st.metric(f"NDCG{numbers.at} now", f"{numbers.ndcg:.{settings.decimals}f}")
-        best_single_change(ranked, settings, pool, numbers.at)
+        best_single_change(ranking, ranked.names, settings.k, numbers.at)
     if numbers.idcg_is_zero:
         st.warning(f"IDCG{numbers.at} = 0: nothing relevant is judged, so every order scores 0.")
     charts = {
-        "Every swap": swap_map_section(ranked, settings, pool, numbers.ndcg),
-        "Every order": orders_section(ranked, settings, pool, numbers.ndcg),
+        "Every swap": swap_map_section(ranked, ranking, settings, numbers.ndcg),
+        "Every order": orders_section(ranked, settings, numbers.ndcg),
     }
     chart_exports(charts, key="what_if_chart_exports")
-
-
-def _uses_pool() -> bool:
-    return st.session_state.get(IDEAL_KEY) == "judged pool"
 
 
 main()

@@ -35,8 +35,9 @@ fi
 if $dev; then
   # axe-core, for the accessibility audit in tests/browser/test_accessibility.py (git-ignored .cache/).
   if command -v npm >/dev/null 2>&1; then
-    [ -f .cache/axe/node_modules/axe-core/axe.min.js ] ||
-      npm install --no-save --silent --prefix .cache/axe axe-core@4 >/dev/null
+    # Pinned, so that the audit's findings change only when this line does.
+    grep -qs '"version": "4.14.1"' .cache/axe/node_modules/axe-core/package.json ||
+      npm install --no-save --silent --prefix .cache/axe axe-core@4.14.1 >/dev/null
   else
     echo "npm not found: the accessibility audit will be skipped."
   fi

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ui.charts.playground import CUTOFF_COLOUR, IDEAL_COLOUR, LIST_COLOUR, THIRD_COLOUR, chart_spec
+from ui.charts.common import CUTOFF_COLOUR, IDEAL_COLOUR, LIST_COLOUR, THIRD_COLOUR
+from ui.charts.playground import chart_spec
 
 BACKGROUNDS = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's default themes
 

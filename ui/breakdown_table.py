@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.charts.playground import as_arrow
+from ui.charts.common import as_arrow
 from ui.exports import table_downloads
 
 HEADERS = {

@@ -11,24 +11,35 @@ import streamlit as st
 
 from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO
 from ui.plain_text import plain, plain_lines
+from ui.state.editor import (
+    ADD_ERROR_KEY,
+    ADD_GRADE_KEY,
+    ADD_NAME_KEY,
+    EDITOR_OPEN_KEY,
+    PASTE_ERROR_KEY,
+    PASTE_KEY,
+    TABLE_ERROR_KEY,
+)
 from ui.state.ranked_list import (
     MAX_GRADE,
     MAX_ITEMS,
     ListEditError,
+    RankedList,
     parse_grade,
+    parse_grade_list,
     parse_name,
     parse_pasted,
     parse_rows,
 )
-from ui.state.scenario import current_list, flash, load_scenario, mark_edited, set_list
-
-ADD_NAME_KEY = "editor_add_name"
-ADD_GRADE_KEY = "editor_add_grade"
-ADD_ERROR_KEY = "editor_add_error"
-PASTE_KEY = "editor_paste"
-PASTE_ERROR_KEY = "editor_paste_error"
-TABLE_ERROR_KEY = "editor_table_error"
-EDITOR_OPEN_KEY = "editor_open"
+from ui.state.scenario import (
+    UNLISTED_KEY,
+    current_list,
+    flash,
+    grades_text,
+    load_scenario,
+    mark_edited,
+    set_list,
+)
 
 
 def list_editor() -> None:
@@ -176,3 +187,27 @@ def _start_over_buttons() -> None:
         help="The bluetooth headphones list of seed 000, k = 5, exponential gain.",
         width="stretch",
     )
+
+
+def unlisted_grades_field(ranked: RankedList) -> RankedList:
+    """With the judged pool on: the grades of judged items the list does not show.
+
+    Returns the list with the grades typed, or, when they cannot be read, as it was (with a message).
+    """
+    st.session_state.setdefault(UNLISTED_KEY, "")
+    st.text_input(
+        "Judged items not in the list: their grades",
+        key=UNLISTED_KEY,
+        placeholder="e.g. 5, 5, 3 (seed 001's corpus holds items the system missed)",
+        help="The ideal is built from these and the listed grades together, as trec_eval does.",
+    )
+    try:
+        grades = parse_grade_list(st.session_state[UNLISTED_KEY])
+    except ListEditError as error:
+        kept = grades_text(ranked.unlisted_grades) or "none"
+        st.error(f"{plain_lines(error)}\n\nStill using the last valid grades: {kept}.")
+        return ranked
+    if tuple(grades) != ranked.unlisted_grades:
+        ranked = ranked.with_unlisted(grades)
+        set_list(ranked)
+    return ranked

@@ -12,40 +12,12 @@ from dataclasses import replace
 import streamlit as st
 
 from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO, SCENARIOS, Scenario, scenario_by_key
-from ui.state.scenario import (
-    DECIMALS_KEY,
-    EDITED,
-    GAIN_KEY,
-    IDEAL_KEY,
-    K_KEY,
-    SCENARIO_KEY,
-    SCENARIO_LABEL_KEY,
-    UNLISTED_KEY,
-    current_list,
-    load_scenario,
-)
-
-#: The settings every page shares, each set through a widget of that page.
-SHARED_SETTINGS = (K_KEY, GAIN_KEY, IDEAL_KEY, DECIMALS_KEY, UNLISTED_KEY)
-
-
-def keep_shared_settings() -> None:
-    """Carry the shared settings (k, gain, ideal, decimals, unlisted grades) over from another page.
-
-    Streamlit gives a widget on another page a new identity and forgets the value of a widget
-    that a run does not draw, so a page would start from the widgets' defaults. Writing each
-    value back as plain session state, before any widget of this run is drawn, keeps it.
-    The picker is drawn first on every page that shares the settings, so it does this.
-    """
-    for key in SHARED_SETTINGS:
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+from ui.state import scenario as session
 
 
 def current_scenario() -> Scenario:
     """The scenario this session last loaded (the default one on the first visit)."""
-    current_list()  # loads the default scenario on the first visit
-    key = st.session_state.get(SCENARIO_KEY, DEFAULT_SCENARIO.key)
+    key = session.scenario_key()
     try:
         return scenario_by_key(key)
     except KeyError:
@@ -54,8 +26,10 @@ def current_scenario() -> Scenario:
 
 def own_list(key: str) -> Scenario:
     """What to call a list that is none of the examples: a query opened from a run, a link, an edit."""
-    title, source = st.session_state.get(SCENARIO_LABEL_KEY, ("Your own list", "built in the Playground"))
-    return replace(DEFAULT_SCENARIO, key=key or EDITED, title=title, source=source, note="", printed=False)
+    title, source = session.scenario_label() or ("Your own list", "built in the Playground")
+    return replace(
+        DEFAULT_SCENARIO, key=key or session.EDITED, title=title, source=source, note="", printed=False
+    )
 
 
 def is_example(scenario: Scenario) -> bool:
@@ -65,8 +39,7 @@ def is_example(scenario: Scenario) -> bool:
 
 def load(scenario: Scenario) -> None:
     """Load ``scenario`` with every setting its source uses, including its printed decimals."""
-    load_scenario(scenario)
-    st.session_state[DECIMALS_KEY] = scenario.decimals
+    session.load_scenario(scenario, decimals=scenario.decimals)
 
 
 def option_label(key: str) -> str:
@@ -87,9 +60,9 @@ def scenario_picker(*, key: str, details: bool = True) -> Scenario:
     """Draw the picker (and, with ``details``, what the scenario is) and return the current scenario.
 
     ``key`` must differ between pages, as every widget key does. Draw it before the settings:
-    it also keeps them from page to page (:func:`keep_shared_settings`).
+    it also keeps them from page to page (:func:`ui.state.scenario.keep_settings`).
     """
-    keep_shared_settings()
+    session.keep_settings()
     scenario = current_scenario()
     # the picker shows what is loaded, whichever page loaded it; nothing when it is none of them
     st.session_state[key] = scenario.key if is_example(scenario) else None

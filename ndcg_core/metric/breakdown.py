@@ -152,15 +152,22 @@ def side_by_side(
     [3.0, -1.893]
     """
     settings = {"gain": gain, "ideal": ideal, "discount": discount, "log_base": log_base}
-    a = breakdown(a_relevances, k, labels=a_labels, **settings)
-    b = breakdown(b_relevances, k, labels=b_labels, **settings)
-    if len(a) != len(b):
+    a, b = Ranking.of(a_relevances, k, **settings), Ranking.of(b_relevances, k, **settings)
+    return side_by_side_of(a, b, a_labels, b_labels)
+
+
+def side_by_side_of(
+    a: Ranking, b: Ranking, a_labels: Sequence[str] | None = None, b_labels: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """:func:`side_by_side` of two already checked rankings under the same conventions."""
+    if a.listed != b.listed:
         raise NDCGInputError(
-            f"List A has {len(a)} items and list B {len(b)}; compare two rankings of the same items."
+            f"List A has {a.listed} items and list B {b.listed}; compare two rankings of the same items."
         )
-    table = {"rank": a["rank"], "in_cutoff": a["in_cutoff"]}
-    for prefix, side in (("a_", a), ("b_", b)):
+    a_table, b_table = breakdown_of(a, a_labels), breakdown_of(b, b_labels)
+    table = {"rank": a_table["rank"], "in_cutoff": a_table["in_cutoff"]}
+    for prefix, side in (("a_", a_table), ("b_", b_table)):
         for column in ("label", "relevance", "contribution", "dcg", "ndcg"):
             table[prefix + column] = side[column]
-    table["difference"] = a["contribution"] - b["contribution"]
+    table["difference"] = a_table["contribution"] - b_table["contribution"]
     return data_frame(table, PAIRED_COLUMNS)

@@ -38,6 +38,13 @@ from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
 
 EmptyIdeal = Literal["zero", "one", "skip"]
 
+IdealSource = Literal["listed items", "judged pool"]
+#: The ideal re-sorts the listed grades (scikit-learn's ndcg_score).
+LISTED_ITEMS: IdealSource = "listed items"
+#: The ideal sorts every judged grade of the query, listed or not (trec_eval, ir_measures, ranx).
+JUDGED_POOL: IdealSource = "judged pool"
+IDEAL_SOURCES: tuple[IdealSource, ...] = (LISTED_ITEMS, JUDGED_POOL)
+
 #: What each empty-ideal rule gives, and who uses it.
 EMPTY_IDEAL_RULES: dict[EmptyIdeal, str] = {
     "zero": "NDCG = 0 when IDCG = 0 (trec_eval, scikit-learn)",
@@ -157,9 +164,9 @@ class Ranking:
         return self.listed if self.pool is None else len(self.pool)
 
     @property
-    def ideal_source(self) -> str:
-        """``"listed items"`` or ``"judged pool"``: where the ideal comes from, as the app names it."""
-        return "listed items" if self.pool is None else "judged pool"
+    def ideal_source(self) -> IdealSource:
+        """:data:`LISTED_ITEMS` or :data:`JUDGED_POOL`: where the ideal comes from, as the app names it."""
+        return LISTED_ITEMS if self.pool is None else JUDGED_POOL
 
     @cached_property
     def ideal(self) -> np.ndarray:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ndcg_core.metric.gains import GAIN_FORMULAS, Gain
+from ndcg_core.metric.ranking import JUDGED_POOL, LISTED_ITEMS, IdealSource
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,9 +42,9 @@ class Scenario:
     note: str = ""
 
     @property
-    def ideal_source(self) -> str:
-        """``"judged pool"`` when some judged items are not listed, else ``"listed items"``."""
-        return "judged pool" if self.unlisted_grades else "listed items"
+    def ideal_source(self) -> IdealSource:
+        """The judged pool when some judged items are not listed, else the listed items."""
+        return JUDGED_POOL if self.unlisted_grades else LISTED_ITEMS
 
     @property
     def ideal_description(self) -> str:

@@ -21,7 +21,7 @@ if str(_REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(_REPO_ROOT))
 
 from ui.components.sortable_list import SortableItem, sortable_list  # noqa: E402
-from ui.presentation import Direction, step_keys  # noqa: E402
+from ui.components.step_keys import Direction, step_keys  # noqa: E402
 
 st.session_state.setdefault("step", 0)
 st.session_state.setdefault("exits", 0)

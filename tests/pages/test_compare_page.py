@@ -6,26 +6,24 @@ A drag only changes the order kept in session state, so a test sets that order a
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
+from tests.pages.conftest import NewApp
+from ui.navigation import COMPARE, PLAYGROUND
 from ui.state.compare import A_KEY, B_KEY
 
-APP = Path(__file__).resolve().parents[2] / "app.py"
 RATINGS = list(SEED001_TWO_SYSTEMS["ratings"])  # [5, 4, 3, 2, 1, 3, 0, 4]
 A_GRADES = [RATINGS[i] for i in SEED001_TWO_SYSTEMS["a_order"]]  # [5, 4, 4, 2, 3, 3, 1, 0]
 B_GRADES = [RATINGS[i] for i in SEED001_TWO_SYSTEMS["b_order"]]  # [3, 3, 1, 0, 5, 4, 4, 2]
 
 
 @pytest.fixture
-def app() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/compare.py").run()
+def app(new_app: NewApp) -> AppTest:
+    at = new_app(COMPARE)
     assert not at.exception
     return at
 
@@ -38,14 +36,13 @@ def sentence(at: AppTest) -> str:
     return at.markdown[1].value
 
 
-def test_opens_on_seed001s_two_systems():
+def test_opens_on_seed001s_two_systems(new_app: NewApp):
     # A = [5, 4, 4, 2, 3 | 3, 1, 0]; judged pool sorted [5, 4, 4, 3, 3, 2, 1, 0]; exponential gain
     # NDCG@5(A) = (31 + 15/log2 3 + 15/2 + 3/log2 5 + 7/log2 6) / (31 + 15/log2 3 + 15/2 + 7/log2 5 + 7/log2 6)
     log2 = math.log2
     dcg = 31 + 15 / log2(3) + 15 / 2 + 3 / log2(5) + 7 / log2(6)
     idcg = 31 + 15 / log2(3) + 15 / 2 + 7 / log2(5) + 7 / log2(6)
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
-    at.switch_page("app_pages/compare.py").run()
+    at = new_app(COMPARE)
     assert headline(at) == {
         "A · NDCG@5": f"{dcg / idcg:.3f}",
         "B · NDCG@5": f"{ndcg_core.ndcg(B_GRADES, 5, ideal=RATINGS):.3f}",
@@ -120,7 +117,7 @@ def test_seed001s_same_binary_pattern_table(app):
 
 def test_the_orders_survive_a_visit_to_another_page(app):
     app.button(key="compare_ideal_A").click().run()
-    app.switch_page("app_pages/playground.py").run()
-    app.switch_page("app_pages/compare.py").run()
+    app.switch_page(PLAYGROUND.path).run()
+    app.switch_page(COMPARE.path).run()
     assert headline(app)["A · NDCG@5"] == "1.000"
     assert app.session_state[A_KEY].can_undo

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from ndcg_core.teaching.summary import stakeholder_summary
-
-APP = Path(__file__).resolve().parents[2] / "app.py"
+from tests.pages.conftest import NewApp
+from ui.navigation import COMPARE, MANY_QUERIES
 
 
 @pytest.fixture
-def app() -> AppTest:
-    return AppTest.from_file(str(APP), default_timeout=30).run()
+def app(new_app: NewApp) -> AppTest:
+    return new_app()
 
 
 def download_keys(at: AppTest) -> list[str]:
@@ -47,7 +45,7 @@ def test_playground_has_table_and_chart_downloads_with_distinct_keys(app: AppTes
 
 
 def test_compare_has_the_side_by_side_downloads(app: AppTest):
-    app.switch_page("app_pages/compare.py").run()
+    app.switch_page(COMPARE.path).run()
     assert not app.exception
     assert download_keys(app) == [
         "download_compare_side_by_side_csv",
@@ -57,7 +55,7 @@ def test_compare_has_the_side_by_side_downloads(app: AppTest):
 
 
 def test_many_queries_offers_the_per_query_table_in_three_formats(app: AppTest):
-    app.switch_page("app_pages/many_queries.py").run()
+    app.switch_page(MANY_QUERIES.path).run()
     app.button[[b.label for b in app.button].index("Open this sample")].click().run()
     assert not app.exception
     assert download_keys(app) == [

@@ -7,15 +7,15 @@ the row, and must keep what the user had (the seed 000 list, NDCG@5 = 0.43, or t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.pages.conftest import NewApp
+from ui.navigation import MANY_QUERIES
 from ui.run_files import LoadedFiles
 from ui.state.scenario import LIST_KEY
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT_NDCG = "0.43"
 GOOD_QRELS = b"q 0 a 1\nq 0 b 0\n"
 GOOD_RUN = b"q Q0 a 1 2.0 t\nq Q0 b 2 1.0 t\n"
@@ -90,8 +90,8 @@ def ndcg(at: AppTest) -> str:
 
 
 @pytest.fixture
-def editor() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+def editor(new_app: NewApp) -> AppTest:
+    at = new_app()
     at.session_state["editor_open"] = True
     return at.run()
 
@@ -131,8 +131,8 @@ def test_paste(editor, text, told):
 
 
 @pytest.mark.parametrize(("k", "shown"), [(0, "NDCG@1"), (-3, "NDCG@1"), (99, "NDCG@7")])
-def test_k_out_of_range_is_brought_into_range(k, shown):
-    at = AppTest.from_file(APP, default_timeout=30).run()
+def test_k_out_of_range_is_brought_into_range(new_app: NewApp, k, shown):
+    at = new_app()
     at.session_state["playground_k_wanted"] = k
     at.run()
     assert not at.exception
@@ -140,19 +140,15 @@ def test_k_out_of_range_is_brought_into_range(k, shown):
 
 
 @pytest.mark.parametrize(("params", "told"), LINKS, ids=range(len(LINKS)))
-def test_links(params, told):
-    at = AppTest.from_file(APP, default_timeout=30)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
+def test_links(new_app: NewApp, params, told):
+    at = new_app(params=params)
     assert not at.exception
     assert told in messages(at)
 
 
 @pytest.mark.parametrize(("qrels", "run", "told"), FILES, ids=range(len(FILES)))
-def test_uploaded_files(qrels, run, told):
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("app_pages/many_queries.py").run()
+def test_uploaded_files(new_app: NewApp, qrels, run, told):
+    at = new_app(MANY_QUERIES)
     press(at, "Open this sample")
     at.session_state["many_candidate"] = LoadedFiles("my.qrels", qrels, "my.run", run)
     at.run()

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.pages.conftest import NewApp
+from ui.navigation import MANY_QUERIES
 from ui.run_files import LoadedFiles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,10 +26,8 @@ def trec_eval_mean(measure: str) -> str:
 
 
 @pytest.fixture
-def page() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
-    at.switch_page("app_pages/many_queries.py").run()
-    return at
+def page(new_app: NewApp) -> AppTest:
+    return new_app(MANY_QUERIES)
 
 
 def open_sample(at: AppTest) -> AppTest:

@@ -6,23 +6,21 @@ The list's order lives in session state, so a test sets an order there exactly a
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from tests.pages.conftest import NewApp
 from ui.state.scenario import LIST_KEY
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
-APP = Path(__file__).resolve().parents[2] / "app.py"
 
 
 @pytest.fixture
-def app() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    return at.run()
+def app(new_app: NewApp) -> AppTest:
+    return new_app()
 
 
 @pytest.fixture

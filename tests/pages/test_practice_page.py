@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import breakdown, dcg, idcg, ndcg
 from ndcg_core.practice.exercises import exercise_set
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from tests.pages.conftest import NewApp
+from ui.navigation import PRACTICE
 from ui.state.practice import SEED_KEY, answer_key, cell_widget_key
 
-APP = Path(__file__).resolve().parents[2] / "app.py"
 SEED = 1
 
 
 @pytest.fixture
-def app() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/practice.py").run()
+def app(new_app: NewApp) -> AppTest:
+    at = new_app(PRACTICE)
     assert not at.exception
     return at
 
@@ -83,11 +80,8 @@ def test_a_new_seed_gives_a_new_set_and_goes_into_the_url(app):
     assert app.text_input(key=answer_key(7, 4)).value == ""
 
 
-def test_a_link_with_a_seed_opens_that_set():
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["practice_seed"] = "42"
-    at.run()
-    at.switch_page("app_pages/practice.py").run()
+def test_a_link_with_a_seed_opens_that_set(new_app: NewApp):
+    at = new_app(PRACTICE, params={"practice_seed": "42"})
     assert at.number_input(key=SEED_KEY).value == 42
 
 

@@ -6,8 +6,6 @@ test fails if a step shows a stale, a typed-in or a wrong value.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -25,24 +23,24 @@ from ndcg_core.teaching.scenarios import (
     SCENARIOS,
     Scenario,
 )
-from ui.lesson.frame import STEP_KEY, UNLISTED_NAME
+from tests.pages.conftest import NewApp
+from ui.lesson.frame import UNLISTED_NAME
 from ui.lesson.steps import STEPS
 from ui.lesson.tables import plain_text
+from ui.navigation import PLAYGROUND, STEP_BY_STEP
 from ui.plain_text import plain
-from ui.presentation import PRESENTATION_CSS, PRESENTING_KEY, SWITCH_KEY
+from ui.presentation import PRESENTATION_CSS
+from ui.state.lesson import PRESENTING_KEY, STEP_KEY, SWITCH_KEY
 from ui.state.ranked_list import Item
 from ui.state.scenario import GAIN_KEY, LIST_KEY, SCENARIO_KEY
 
-APP = Path(__file__).resolve().parents[2] / "app.py"
-LESSON = "app_pages/step_by_step.py"
 SEED000 = [float(grade) for grade in BLUETOOTH_HEADPHONES.grades]
 K = BLUETOOTH_HEADPHONES.k
 
 
 @pytest.fixture
-def lesson() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=30).run()
-    at.switch_page(LESSON).run()
+def lesson(new_app: NewApp) -> AppTest:
+    at = new_app(STEP_BY_STEP)
     assert not at.exception
     return at
 
@@ -248,8 +246,8 @@ def test_an_empty_list_is_explained_on_every_step(lesson):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: scenario.key)
-def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(scenario: Scenario):
-    at = AppTest.from_file(str(APP), default_timeout=30).run()
+def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: NewApp, scenario: Scenario):
+    at = new_app()
     at.selectbox(key="playground_scenario_picker").select(scenario.key).run()
     assert not at.exception
     assert at.session_state[SCENARIO_KEY] == scenario.key
@@ -319,11 +317,11 @@ def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson
     lesson.radio(key=GAIN_KEY).set_value("linear").run()
     lesson.toggle(key=SWITCH_KEY).set_value(True).run()
     lesson.run()  # a run that does not draw the settings
-    lesson.switch_page("app_pages/playground.py").run()
+    lesson.switch_page(PLAYGROUND.path).run()
     assert lesson.radio(key=GAIN_KEY).value == "linear"
     expected = ndcg_core.ndcg(SEED000, K, gain="linear")
     assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{expected:.2f}"
-    lesson.switch_page(LESSON).run()
+    lesson.switch_page(STEP_BY_STEP.path).run()
     assert lesson.session_state[PRESENTING_KEY] is True
 
 

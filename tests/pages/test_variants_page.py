@@ -5,26 +5,23 @@ Every expected number is the core's, or a seed's published one; the page must sh
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.pitfalls import scores_with_a_tie, tied_scores
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from tests.pages.conftest import NewApp
+from ui.navigation import PLAYGROUND, VARIANTS
 from ui.state.ranked_list import RankedList
 from ui.state.scenario import LIST_KEY
 
-APP = Path(__file__).resolve().parents[2] / "app.py"
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 
 
 @pytest.fixture
-def app() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/variants.py").run()
+def app(new_app: NewApp) -> AppTest:
+    at = new_app(VARIANTS)
     assert not at.exception
     return at
 
@@ -88,12 +85,12 @@ def test_pitfalls_show_the_seeds_wrong_and_right_numbers(app):
 
 
 def test_the_playgrounds_list_and_settings_drive_the_page(app):
-    app.switch_page("app_pages/playground.py").run()
+    app.switch_page(PLAYGROUND.path).run()
     ranked: RankedList = app.session_state[LIST_KEY]
     app.session_state[LIST_KEY] = ranked.reordered(list(reversed(ranked.ids)))
     app.radio(key="playground_gain").set_value("linear").run()
     app.slider(key="playground_k").set_value(3).run()
-    app.switch_page("app_pages/variants.py").run()
+    app.switch_page(VARIANTS.path).run()
     reversed_grades = SEED000[::-1]
     shown = metrics(app)
     assert shown["This list · NDCG@3, ideal from the listed items"] == (
@@ -101,7 +98,7 @@ def test_the_playgrounds_list_and_settings_drive_the_page(app):
     )
     assert variant_rows(app).loc[("discount", "log2"), "On the Playground"] == "✓"
     # coming back, the Playground still has its settings
-    app.switch_page("app_pages/playground.py").run()
+    app.switch_page(PLAYGROUND.path).run()
     assert app.radio(key="playground_gain").value == "linear"
 
 

@@ -7,7 +7,6 @@ swap is made with the two rank boxes and the button, as a keyboard user makes it
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pyarrow as pa
 import pytest
@@ -17,18 +16,17 @@ import ndcg_core
 from ndcg_core.metric.ranking import Ranking
 from ndcg_core.metric.what_if import best_change, order_distribution, swap_map
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from tests.pages.conftest import NewApp
+from ui.navigation import WHAT_IF
 from ui.state.scenario import LIST_KEY
 
-APP = Path(__file__).resolve().parents[2] / "app.py"
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 NAMES = list(BLUETOOTH_HEADPHONES.labels)
 
 
 @pytest.fixture
-def app() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/what_if.py").run()
+def app(new_app: NewApp) -> AppTest:
+    at = new_app(WHAT_IF)
     assert not at.exception
     return at
 

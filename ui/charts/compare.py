@@ -7,14 +7,13 @@ squares, so the two differ by more than colour.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts.playground import IDEAL_COLOUR, LIST_COLOUR, attach_data, cutoff_data, cutoff_rule
+from ui.charts.common import IDEAL_COLOUR, LIST_COLOUR, attach_data, built, cutoff_data, cutoff_rule
 
 RANKS = alt.NamedData(name="ranks")
 SYSTEMS = ["A", "B"]
@@ -105,10 +104,9 @@ def _difference() -> alt.Chart:
 BUILDERS = {"ndcg_by_k": _ndcg_by_k, "contributions": _contributions, "difference": _difference}
 
 
-@cache
 def chart_spec(kind: str) -> dict[str, Any]:
-    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
-    return BUILDERS[kind]().to_dict()
+    """The Vega-Lite spec of one chart, without data (built once per process)."""
+    return built(BUILDERS[kind])
 
 
 def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:

@@ -1,46 +1,28 @@
-"""The Playground's charts: Vega-Lite specs written with Altair, filled with the core's numbers.
-
-Building and validating an Altair chart costs about 100 ms, too slow to repeat after every
-drop. So each chart is written once, with named datasets in place of data
-(:func:`chart_spec`, cached for the life of the process: it holds no user data), and each
-rerun only attaches this session's numbers (:func:`with_data`).
-
-Colours are the Okabe–Ito palette (safe for colour-blind readers), and every series also
-differs by its line dash or point shape, so colour is never the only way to tell them apart.
-Each colour has at least 3:1 contrast against both Streamlit's light and dark backgrounds
-(WCAG 1.4.11): the orange is a darker shade of Okabe–Ito's (#E69F00 has 2.3:1 on white), and
-the "k = 5" label is large bold text, for which 3:1 is enough (WCAG 1.4.3).
+"""The Playground's charts: gain, discount and contribution per rank; CG, DCG and IDCG by rank;
+NDCG@k for every k. Written once with Altair, filled with the core's numbers on every run
+(see :mod:`ui.charts.common`).
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 
-LIST_COLOUR = "#0072B2"  # blue
-IDEAL_COLOUR = "#C28000"  # orange, darkened: 3.3:1 on white, 5.7:1 on dark
-THIRD_COLOUR = "#009E73"  # green
-CUTOFF_COLOUR = "#D55E00"  # vermillion
+from ui.charts.common import (
+    IDEAL_COLOUR,
+    LIST_COLOUR,
+    THIRD_COLOUR,
+    attach_data,
+    built,
+    cutoff_data,
+    cutoff_rule,
+)
 
 RANKS = alt.NamedData(name="ranks")
-CUTOFF = alt.NamedData(name="cutoff")
 PER_RANK_QUANTITIES = ("gain", "discount", "contribution")
-
-
-def cutoff_rule() -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset); every chart with k uses it."""
-    rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
-    text = (
-        alt.Chart(CUTOFF)
-        .mark_text(color=CUTOFF_COLOUR, align="left", dx=4, dy=-6, fontWeight="bold", fontSize=19)
-        .encode(x="rank:Q", y=alt.value(8), text="text:N")
-    )
-    return rule + text
 
 
 def _bars(quantity: str) -> alt.Chart:
@@ -125,38 +107,14 @@ def _ndcg_by_k() -> alt.LayerChart:
 BUILDERS = {"per_rank": _per_rank, "cumulative": _cumulative, "ndcg_by_k": _ndcg_by_k}
 
 
-@cache
 def chart_spec(kind: str) -> dict[str, Any]:
-    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
-    return BUILDERS[kind]().to_dict()
-
-
-def attach_data(spec: dict[str, Any], **datasets: pd.DataFrame | pa.Table) -> dict[str, Any]:
-    """A copy of ``spec`` with these named datasets, ready to draw.
-
-    The copy is shallow: its nested parts are the cached spec's, so nobody may change them
-    (Streamlit only sets top-level keys). A deep copy cost about 2 ms a chart on every drop.
-    Each DataFrame goes in as an Arrow table built from its columns, which Streamlit sends
-    as it is; converting a DataFrame itself (pandas' Arrow bridge) cost another 1–2 ms.
-    """
-    return {**spec, "datasets": {name: as_arrow(frame) for name, frame in datasets.items()}}
-
-
-def as_arrow(frame: pd.DataFrame | pa.Table) -> pa.Table:
-    """The frame's columns as an Arrow table (no index, no pandas metadata)."""
-    if isinstance(frame, pa.Table):
-        return frame
-    return pa.table({str(column): frame[column].to_numpy() for column in frame.columns})
+    """The Vega-Lite spec of one chart, without data (built once per process)."""
+    return built(BUILDERS[kind])
 
 
 def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:
     """The chart's spec with this list's numbers and cutoff attached."""
     return attach_data(chart_spec(kind), ranks=ranks, cutoff=cutoff_data(k))
-
-
-def cutoff_data(k: int) -> pa.Table:
-    """The one-row dataset of the cutoff line: where it is and its label."""
-    return pa.table({"rank": [k], "text": [f"k = {k}"]})
 
 
 def per_rank_data(table: pd.DataFrame, k: int) -> pd.DataFrame:

@@ -8,7 +8,6 @@ colour (Okabe–Ito) and by dash or shape, so colour is never the only cue.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import altair as alt
@@ -17,7 +16,7 @@ import pandas as pd
 
 from ndcg_core import DISCOUNTS, discount_formula, discount_values
 from ndcg_core.metric.discounts import ranks
-from ui.charts.playground import attach_data, cutoff_rule
+from ui.charts.common import attach_data, built, cutoff_rule
 
 CURVES = alt.NamedData(name="curves")
 VARIANTS = alt.NamedData(name="variants")
@@ -84,10 +83,9 @@ def _ndcg_bars() -> alt.Chart:
 BUILDERS = {"discount_curves": _discount_curves, "ndcg_bars": _ndcg_bars}
 
 
-@cache
 def chart_spec(kind: str) -> dict[str, Any]:
-    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
-    return BUILDERS[kind]().to_dict()
+    """The Vega-Lite spec of one chart, without data (built once per process)."""
+    return built(BUILDERS[kind])
 
 
 def with_data(kind: str, **datasets: pd.DataFrame) -> dict[str, Any]:

@@ -9,14 +9,13 @@ labelled. The diverging scale runs from vermillion (lower) to blue (higher), bot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts.playground import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data
+from ui.charts.common import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data, built
 
 CELLS = alt.NamedData(name="cells")
 BINS = alt.NamedData(name="bins")
@@ -102,10 +101,9 @@ def _orders() -> alt.LayerChart:
 BUILDERS = {"swap_map": _swap_map, "orders": _orders}
 
 
-@cache
 def chart_spec(kind: str) -> dict[str, Any]:
-    """The Vega-Lite spec of one chart, without data; built and validated once per process."""
-    return BUILDERS[kind]().to_dict()
+    """The Vega-Lite spec of one chart, without data (built once per process)."""
+    return built(BUILDERS[kind])
 
 
 def swap_map_spec(table: np.ndarray, current: float, names: Sequence[str], k: int) -> dict[str, Any]:

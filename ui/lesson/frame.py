@@ -11,22 +11,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 import ndcg_core
-from ndcg_core.metric.ranking import ideal_grades
+from ndcg_core import Ranking
+from ndcg_core.metric.breakdown import breakdown_of
 from ndcg_core.teaching.scenarios import Scenario
-from ui.controls import Settings, settings_controls
+from ui.components.step_keys import Direction
+from ui.controls import settings_controls
 from ui.navigation import PLAYGROUND
-from ui.presentation import Direction, set_presenting
 from ui.scenario_picker import load
+from ui.state import lesson, scenario
 from ui.state.ranked_list import RankedList
-from ui.state.scenario import DECIMALS_KEY, GAIN_KEY, IDEAL_KEY, K_KEY, K_WANTED_KEY, current_list
-
-STEP_KEY = "lesson_step"
-OPEN_PLAYGROUND_KEY = "lesson_open_playground"
+from ui.state.settings import Settings
 
 #: What an item of the judged pool that the list does not show is called in a table.
 UNLISTED_NAME = "(judged, not in the list)"
@@ -56,16 +54,19 @@ class Lesson:
         return self.ranked.unlisted_grades if self.settings.uses_pool else ()
 
     @cached_property
+    def ranking(self) -> Ranking:
+        """The core's inputs for the list, checked once for every table and number of the step."""
+        return scenario.ranking(self.ranked, self.settings)
+
+    @cached_property
     def table(self) -> pd.DataFrame:
         """The core's per-rank breakdown of the list."""
-        return ndcg_core.breakdown(
-            self.grades, self.settings.k, labels=self.ranked.names, gain=self.settings.gain, ideal=self.pool
-        )
+        return breakdown_of(self.ranking, self.ranked.names)
 
     @cached_property
     def numbers(self) -> ndcg_core.Headline:
         """DCG@k, IDCG@k and NDCG@k of the list."""
-        return ndcg_core.headline(self.grades, self.settings.k, gain=self.settings.gain, ideal=self.pool)
+        return ndcg_core.Headline.of(self.ranking)
 
     @cached_property
     def ideal_table(self) -> pd.DataFrame:
@@ -73,8 +74,8 @@ class Lesson:
 
         It runs over every judged item, so it can be longer than the list (the judged pool).
         """
-        best = ideal_grades(np.asarray(self.grades, dtype=float), self._pool_array())
-        return ndcg_core.breakdown(best, self.settings.k, labels=self.ideal_names(), gain=self.settings.gain)
+        ideal = self.ranking.with_grades(self.ranking.ideal)
+        return breakdown_of(ideal, self.ideal_names())
 
     def ideal_items(self) -> list[tuple[str, float]]:
         """The judged items (name, grade) from best grade to worst; unlisted ones are named as such."""
@@ -85,10 +86,6 @@ class Lesson:
     def ideal_names(self) -> list[str]:
         """The judged items' names from best grade to worst."""
         return [name for name, _ in self.ideal_items()]
-
-    def _pool_array(self) -> np.ndarray | None:
-        """The judged pool as an array, or None when the ideal comes from the listed items."""
-        return None if self.pool is None else np.asarray(self.pool, dtype=float)
 
 
 @dataclass(frozen=True)
@@ -104,18 +101,7 @@ class Step:
     try_scenario: Scenario | None = None
 
 
-# ---------------------------------------------------------------- state --
-
-
-def current_step(count: int) -> int:
-    """The step shown, from 0 to count − 1 (0 on the first visit)."""
-    step = int(st.session_state.get(STEP_KEY, 0))
-    return min(max(step, 0), count - 1)
-
-
-def go_to(step: int, count: int) -> None:
-    """Show ``step`` (clamped to the lesson)."""
-    st.session_state[STEP_KEY] = min(max(step, 0), count - 1)
+# ---------------------------------------------------------------- keys --
 
 
 def on_key(count: int) -> Callable[[Direction], None]:
@@ -123,9 +109,9 @@ def on_key(count: int) -> Callable[[Direction], None]:
 
     def apply(direction: Direction) -> None:
         if direction == "exit":
-            set_presenting(False)
+            lesson.set_presenting(False)
             return
-        go_to(current_step(count) + (1 if direction == "next" else -1), count)
+        lesson.go_to(lesson.current_step(count) + (1 if direction == "next" else -1), count)
 
     return apply
 
@@ -133,56 +119,34 @@ def on_key(count: int) -> Callable[[Direction], None]:
 # ------------------------------------------------------------- settings --
 
 
-def read_settings(largest_k: int) -> Settings:
-    """The settings in force, without drawing them (presentation mode).
-
-    k is the one the user asked for, cut to 1 … largest_k, as the Playground's slider does.
-    """
-    wanted = st.session_state.get(K_WANTED_KEY, st.session_state.get(K_KEY, 5))
-    k = int(min(max(wanted, 1), max(largest_k, 1)))
-    st.session_state[K_KEY] = k
-    return Settings(
-        k=k,
-        gain=st.session_state.get(GAIN_KEY, "exponential"),
-        ideal_source=st.session_state.get(IDEAL_KEY, "listed items"),
-        decimals=st.session_state.get(DECIMALS_KEY, 2),
-    )
-
-
-def largest_k(ranked: RankedList) -> int:
-    """The longest cutoff worth choosing: the list, or the judged pool when the ideal comes from it."""
-    uses_pool = st.session_state.get(IDEAL_KEY) == "judged pool"
-    return max(len(ranked.items), len(ranked.pool()) if uses_pool else 0)
-
-
 def build_lesson(presenting: bool) -> Lesson:
     """The list and settings to teach; the settings are drawn (in an expander) outside presentation mode."""
-    ranked = current_list()
+    ranked = scenario.current_list()
     if presenting:
-        settings = read_settings(largest_k(ranked))
+        settings = scenario.current_settings(ranked)
     else:
         with st.expander("Settings: k, gain, ideal, decimals (shared with the Playground)"):
-            settings = settings_controls(largest_k(ranked))
+            settings = settings_controls(ranked)
     return Lesson(ranked, settings, presenting)
 
 
 # --------------------------------------------------------------- try it --
 
 
-def open_playground(scenario: Scenario | None) -> None:
-    """The "try it" callback: load ``scenario`` (or keep the list), then ask for the Playground.
+def open_playground(example: Scenario | None) -> None:
+    """The "try it" callback: load ``example`` (or keep the list), then ask for the Playground.
 
     The page itself switches (:func:`follow_try_it`): a callback runs before the navigation
     is set up in this run, where ``st.switch_page`` cannot always find the page.
     """
-    if scenario is not None:
-        load(scenario)
-    st.session_state[OPEN_PLAYGROUND_KEY] = True
+    if example is not None:
+        load(example)
+    lesson.ask_for_playground()
 
 
 def follow_try_it() -> None:
     """Open the Playground if "try it" was just pressed."""
-    if st.session_state.pop(OPEN_PLAYGROUND_KEY, False):
+    if lesson.playground_asked_for():
         st.switch_page(PLAYGROUND.path)
 
 

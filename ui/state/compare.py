@@ -12,7 +12,9 @@ from collections.abc import Callable
 import streamlit as st
 
 from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
+from ui.state.keep import keep_widget_values
 from ui.state.ranked_list import Item, RankedList
+from ui.state.settings import DEFAULTS
 
 A_KEY = "compare_list_a"
 B_KEY = "compare_list_b"
@@ -43,20 +45,14 @@ def load_seed001() -> None:
     """Put seed 001's two systems and the default settings into this session."""
     st.session_state[A_KEY] = seed001_list("A")
     st.session_state[B_KEY] = seed001_list("B")
-    st.session_state[K_KEY] = 5
-    st.session_state[GAIN_KEY] = "exponential"
+    st.session_state[K_KEY] = DEFAULTS.k
+    st.session_state[GAIN_KEY] = DEFAULTS.gain
     st.session_state[THRESHOLD_KEY] = 1.0
 
 
 def keep_settings() -> None:
-    """Keep this page's widget values when the user visits another page and comes back.
-
-    Streamlit forgets a widget's value once a run does not draw it; writing the value back as
-    plain session state keeps it.
-    """
-    for key in WIDGET_KEYS:
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+    """Keep this page's widget values when the user visits another page and comes back."""
+    keep_widget_values(WIDGET_KEYS)
 
 
 def current(side: str) -> RankedList:
@@ -75,6 +71,15 @@ def judged_items() -> list[Item]:
     """The judged items in seed 001's numbering (item 0, item 1, …), each with its rating."""
     by_id = {item.id: item for item in current("A").items}
     return [by_id[item.id] for item in seed001_items() if item.id in by_id]
+
+
+def reorder(side: str) -> Callable[[list[str]], None]:
+    """A drop's callback for system ``side``: its list in the order the browser reported."""
+
+    def store(ids: list[str]) -> None:
+        st.session_state[SIDES[side]] = current(side).reordered(ids)
+
+    return store
 
 
 def change(side: str, how: Callable[[RankedList], RankedList]) -> Callable[[], None]:

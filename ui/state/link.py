@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from ui.state.ranked_list import MAX_ITEMS, ListEditError, parse_grade, parse_grade_list, parse_name
+from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, JUDGED_POOL, LISTED_ITEMS
 
 #: Above this many characters, the readable parameters give way to one compressed ``z``.
 COMPACT_ABOVE = 1500
+#: Every parameter a link of this module may hold.
+PARAMS = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z")
 GAIN_CODES = {"exponential": "exp", "linear": "lin"}
-IDEAL_CODES = {"listed items": "listed", "judged pool": "pool"}
+IDEAL_CODES = {LISTED_ITEMS: "listed", JUDGED_POOL: "pool"}
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,10 @@ class UrlScenario:
     grades: tuple[float, ...]
     order: tuple[int, ...]
     unlisted: tuple[float, ...] = ()
-    k: int = 5
-    gain: str = "exponential"
-    ideal: str = "listed items"
-    decimals: int = 2
+    k: int = DEFAULTS.k
+    gain: str = DEFAULTS.gain
+    ideal: str = DEFAULTS.ideal_source
+    decimals: int = DEFAULTS.decimals
     scenario: str = ""
 
 
@@ -110,7 +113,7 @@ def decode(params: Mapping[str, str]) -> Decoded:
     elif "grades" in params:
         raw = _readable(params, notes)
     else:
-        stray = sorted(set(params) & {"names", "order", "pool", "k", "gain", "ideal", "dec"})
+        stray = sorted(set(params) & (set(PARAMS) - {"grades", "sc", "z"}))
         return Decoded(
             None,
             [f"The link sets {', '.join(stray)} but holds no list; showing the default."] if stray else [],
@@ -189,22 +192,30 @@ def _with_settings(
     params: Mapping[str, str],
     notes: list[str],
 ) -> UrlScenario:
-    gain = {code: name for name, code in GAIN_CODES.items()}.get(params.get("gain", "exp"))
-    ideal = {code: name for name, code in IDEAL_CODES.items()}.get(params.get("ideal", "listed"))
-    k = _whole(params.get("k", "5"), 1, max(len(grades) + len(unlisted), 1), "k", notes, default=5)
-    decimals = _whole(params.get("dec", "2"), 2, 4, "dec", notes, default=2)
+    gain = {code: name for name, code in GAIN_CODES.items()}.get(
+        params.get("gain", GAIN_CODES[DEFAULTS.gain])
+    )
+    ideal = {code: name for name, code in IDEAL_CODES.items()}.get(
+        params.get("ideal", IDEAL_CODES[DEFAULTS.ideal_source])
+    )
+    largest = max(len(grades) + len(unlisted), 1)
+    k = _whole(params.get("k", str(DEFAULTS.k)), 1, largest, "k", notes, default=DEFAULTS.k)
+    lowest, highest = min(DECIMAL_CHOICES), max(DECIMAL_CHOICES)
+    decimals = _whole(
+        params.get("dec", str(DEFAULTS.decimals)), lowest, highest, "dec", notes, DEFAULTS.decimals
+    )
     if gain is None:
-        notes.append(f"Unknown gain “{params.get('gain')}” in the link; using exponential.")
+        notes.append(f"Unknown gain “{params.get('gain')}” in the link; using {DEFAULTS.gain}.")
     if ideal is None:
-        notes.append(f"Unknown ideal “{params.get('ideal')}” in the link; using the listed items.")
+        notes.append(f"Unknown ideal “{params.get('ideal')}” in the link; using the {DEFAULTS.ideal_source}.")
     return UrlScenario(
         names=tuple(names),
         grades=tuple(grades),
         order=tuple(order),
         unlisted=tuple(unlisted),
         k=k,
-        gain=gain or "exponential",
-        ideal=ideal or "listed items",
+        gain=gain or DEFAULTS.gain,
+        ideal=ideal or DEFAULTS.ideal_source,
         decimals=decimals,
         scenario=params.get("sc", "")[:80],
     )

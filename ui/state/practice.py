@@ -20,6 +20,8 @@ SEED_KEY = "practice_seed"
 RESULTS_KEY = "practice_results"
 TABLE_RESULTS_KEY = "practice_table_results"
 URL_READ_KEY = "practice_url_read"
+#: Which list "Check my table" asks for.
+TABLE_SOURCE_KEY = "practice_table_source"
 #: The URL parameter that holds the seed (not one of ui.state.url.OWNED).
 SEED_PARAM = "practice_seed"
 DEFAULT_SEED = 1

@@ -9,22 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.lesson.frame import STEP_KEY
 from ui.plain_text import plain
-from ui.presentation import PRESENTING_KEY
-from ui.state.link import UrlScenario, decode, encode
-from ui.state.ranked_list import Item, RankedList
-from ui.state.scenario import (
-    DECIMALS_KEY,
-    GAIN_KEY,
-    IDEAL_KEY,
-    K_KEY,
-    K_WANTED_KEY,
-    LIST_KEY,
-    SCENARIO_KEY,
-    UNLISTED_KEY,
-    current_list,
-)
+from ui.state import lesson
+from ui.state.link import PARAMS, decode, encode
+from ui.state.scenario import link_state, load_link
 
 RESTORED_KEY = "url_restored"
 NOTES_KEY = "url_notes"
@@ -38,7 +26,7 @@ RECONNECTED_NOTE = (
     "new server before the page had been drawn there and could not be applied: please do it again."
 )
 #: The parameters this module writes; any others in the URL are kept as they are.
-OWNED = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z", "step", "present")
+OWNED = (*PARAMS, lesson.STEP_PARAM, lesson.PRESENT_PARAM)
 
 
 def restore_from_url() -> None:
@@ -52,8 +40,8 @@ def restore_from_url() -> None:
     if notes:
         st.session_state[NOTES_KEY] = notes
     if decoded.scenario is not None:
-        _load(decoded.scenario)
-    _restore_lesson({key: st.query_params[key] for key in st.query_params})
+        load_link(decoded.scenario)
+    lesson.restore_from_link({key: st.query_params[key] for key in st.query_params})
 
 
 def browser_had_a_page() -> bool:
@@ -76,68 +64,13 @@ def browser_had_a_page() -> bool:
         return False
 
 
-def _restore_lesson(params: dict[str, str]) -> None:
-    """The lesson's step (1-based in the link) and presentation mode, for an instructor's link."""
-    step = params.get("step", "")
-    if step.isdigit() and 1 <= int(step) <= 99:
-        st.session_state[STEP_KEY] = int(step) - 1  # the lesson keeps it within its steps
-    if params.get("present") == "1":
-        st.session_state[PRESENTING_KEY] = True
-
-
-def _load(link: UrlScenario) -> None:
-    """Put a decoded link into the session, as load_scenario does for a built-in scenario."""
-    original = tuple(
-        Item(f"i{i}", name, grade)
-        for i, (name, grade) in enumerate(zip(link.names, link.grades, strict=True))
-    )
-    items = tuple(original[i] for i in link.order)
-    st.session_state[LIST_KEY] = RankedList(items, original, link.unlisted, next_id=len(original))
-    st.session_state[K_KEY] = st.session_state[K_WANTED_KEY] = link.k
-    st.session_state[GAIN_KEY] = link.gain
-    st.session_state[IDEAL_KEY] = link.ideal
-    st.session_state[DECIMALS_KEY] = link.decimals
-    st.session_state[UNLISTED_KEY] = ", ".join(f"{g:g}" for g in link.unlisted)
-    st.session_state[SCENARIO_KEY] = link.scenario
-
-
-def current_link_state() -> UrlScenario:
-    """The session's scenario as a link would hold it."""
-    ranked = current_list()
-    position = {item.id: index for index, item in enumerate(ranked.original)}
-    original = ranked.original
-    if set(position) != set(ranked.ids):  # edited since loading: the current order is the original
-        original, position = ranked.items, {item.id: i for i, item in enumerate(ranked.items)}
-    return UrlScenario(
-        names=tuple(item.name for item in original),
-        grades=tuple(item.grade for item in original),
-        order=tuple(position[item_id] for item_id in ranked.ids),
-        unlisted=tuple(ranked.unlisted_grades),
-        k=int(st.session_state.get(K_KEY, 5)),
-        gain=st.session_state.get(GAIN_KEY, "exponential"),
-        ideal=st.session_state.get(IDEAL_KEY, "listed items"),
-        decimals=int(st.session_state.get(DECIMALS_KEY, 2)),
-        scenario=str(st.session_state.get(SCENARIO_KEY, "") or ""),
-    )
-
-
 def write_url() -> None:
     """Write the current scenario into the URL (only when it changed)."""
-    wanted = encode(current_link_state()) | _lesson_params()
+    wanted = encode(link_state()) | lesson.link_params()
     kept = {key: st.query_params[key] for key in st.query_params if key not in OWNED}
     now = {key: st.query_params[key] for key in st.query_params}
     if now != kept | wanted:
         st.query_params.from_dict(kept | wanted)
-
-
-def _lesson_params() -> dict[str, str]:
-    """The lesson's step and presentation mode, when the lesson has been opened."""
-    params = {}
-    if STEP_KEY in st.session_state:
-        params["step"] = str(int(st.session_state[STEP_KEY]) + 1)
-    if st.session_state.get(PRESENTING_KEY):
-        params["present"] = "1"
-    return params
 
 
 def link_notes() -> None:

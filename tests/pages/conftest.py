@@ -1,0 +1,40 @@
+"""What every page test shares: the whole app, run headless by Streamlit's AppTest.
+
+``new_app(page, params=…)`` runs ``app.py`` as a browser's first request would (with the link's
+query parameters, if any) and then switches to ``page``; each test module's ``app`` fixture is
+one call of it. The list's order lives in session state, so a test sets an order there exactly
+as a drag would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui.navigation import PLAYGROUND, PageFile
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+#: Seconds a run may take: generous, for a busy 2-core CI machine.
+TIMEOUT = 60
+
+NewApp = Callable[..., AppTest]
+
+
+def open_app(page: PageFile = PLAYGROUND, *, params: Mapping[str, str] | None = None) -> AppTest:
+    """The app after its first run on ``page`` (the first run shows the Playground, as in a browser)."""
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    for key, value in (params or {}).items():
+        at.query_params[key] = value
+    at.run()
+    if page is not PLAYGROUND:
+        at.switch_page(page.path).run()
+    return at
+
+
+@pytest.fixture
+def new_app() -> NewApp:
+    """A fresh app for each call: ``new_app(COMPARE)``, ``new_app(params={"grades": "3,2"})``."""
+    return open_app
