@@ -176,7 +176,7 @@ def uses_pool() -> bool:
 
 def largest_k(ranked: RankedList) -> int:
     """The longest cutoff worth choosing: the list, or the judged pool when the ideal comes from it."""
-    return max(len(ranked.items), len(ranked.pool()) if uses_pool() else 0)
+    return len(ranked.items) + (len(ranked.unlisted_grades) if uses_pool() else 0)
 
 
 def read_settings() -> Settings:
