@@ -159,6 +159,7 @@ def test_without_a_reload_the_page_says_the_first_click_was_lost_and_the_next_on
     )
     expect_headline(page, BOSE_FIRST)
     screenshot(page, "no_reload_first_click")
+    wait_for_app_idle(page)  # as a user who reads the note: the rebuilt page's run has finished
     page.get_by_role("button", name="Ideal order").click()
     expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
     expect(page.locator(ERROR)).to_have_count(0)
