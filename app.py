@@ -11,7 +11,7 @@ from ui.navigation import navigation
 from ui.readable_text import readable_captions
 from ui.state.url import link_notes, restore_from_url, write_url
 
-st.set_page_config(page_title="NDCG Playground", page_icon="📊", layout="wide")
+st.set_page_config(page_title="NDCG Playground", page_icon=":material/leaderboard:", layout="wide")
 
 restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
 page = navigation()

@@ -10,15 +10,13 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.teaching.scenarios import Scenario
-from ndcg_core.trec.evaluation import Evaluation, query_as_list
+from ndcg_core.trec.evaluation import Evaluation
 from ndcg_core.trec.files import MAX_FILE_BYTES, TrecFileError
 from ui.exports import table_downloads
 from ui.navigation import PLAYGROUND
 from ui.plain_text import plain
 from ui.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sample_files
 from ui.state import many_queries as state
-from ui.state.ranked_list import MAX_GRADE
 from ui.state.scenario import load_scenario
 
 
@@ -149,24 +147,7 @@ def open_in_playground(files: LoadedFiles, result: Evaluation, cutoffs: tuple[in
     qid = left.selectbox("Query (worst first at the first cutoff)", worst_first, key=state.OPEN_QID_KEY)
     depth = middle.number_input("Documents to show", 5, 100, 20, key=state.OPEN_DEPTH_KEY)
     if right.button("Open in the Playground", type="primary"):
-        qrels, run = parsed(files)
-        top = query_as_list(qrels, run, qid, int(depth))
-        grades = [min(g, MAX_GRADE) for g in top.grades]
-        load_scenario(
-            Scenario(
-                key=f"query-{qid}",
-                title=f"Query {qid} of {files.run_name}",
-                source=f"{files.qrels_name} + {files.run_name}, top {len(grades)} of {top.retrieved} retrieved",
-                labels=tuple(top.documents),
-                grades=tuple(grades),
-                k=min(cutoffs[0], len(grades)) if grades else 1,
-                gain=result.gain,  # type: ignore[arg-type]
-                expected_ndcg=float(result.per_query.set_index("qid").loc[qid, f"ndcg_cut_{cutoffs[0]}"]),
-                decimals=4,
-                unlisted_grades=tuple(min(g, MAX_GRADE) for g in top.unlisted_grades),
-                note="Judged documents below the list or never retrieved stay in the judged pool, as in trec_eval.",
-            )
-        )
+        load_scenario(state.query_scenario(files, *parsed(files), result, qid, int(depth), cutoffs[0]))
         st.switch_page(PLAYGROUND.path)
 
 

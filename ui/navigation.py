@@ -20,13 +20,15 @@ class PageFile:
     icon: str
 
 
-PLAYGROUND = PageFile("app_pages/playground.py", "Playground", "🎛️")
-STEP_BY_STEP = PageFile("app_pages/step_by_step.py", "Step by step", "🪜")
-VARIANTS = PageFile("app_pages/variants.py", "Variants and pitfalls", "⚖️")
-COMPARE = PageFile("app_pages/compare.py", "Compare", "🆚")
-WHAT_IF = PageFile("app_pages/what_if.py", "What if", "🔀")
-MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", "🗂️")
-PRACTICE = PageFile("app_pages/practice.py", "Practice", "✏️")
+# Material icons ship with Streamlit; an emoji needs a font that many machines (Debian's Chromium
+# with fonts-dejavu-core) do not have, and shows as an empty box there.
+PLAYGROUND = PageFile("app_pages/playground.py", "Playground", ":material/swap_vert:")
+STEP_BY_STEP = PageFile("app_pages/step_by_step.py", "Step by step", ":material/stairs:")
+VARIANTS = PageFile("app_pages/variants.py", "Variants and pitfalls", ":material/balance:")
+COMPARE = PageFile("app_pages/compare.py", "Compare", ":material/compare_arrows:")
+WHAT_IF = PageFile("app_pages/what_if.py", "What if", ":material/shuffle:")
+MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", ":material/table_rows:")
+PRACTICE = PageFile("app_pages/practice.py", "Practice", ":material/edit_note:")
 PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE)
 
 

@@ -8,9 +8,11 @@ A link must reopen exactly what its author saw, so everything that shapes the nu
     pool   = grades of judged items the list does not show (omitted when none)
     k, gain (exp|lin), ideal (listed|pool), dec (2-4), sc (the scenario it started from)
 
-Short lists stay readable (``?grades=3,2,3,0,1&k=5&gain=lin``). When the readable form grows
-past :data:`COMPACT_ABOVE` characters, the list goes into one parameter ``z``: compressed JSON
-in URL-safe base64, so 50 items with long names stay well inside common URL limits.
+Short lists stay readable (``?grades=3,2,3,0,1&k=5&gain=lin``). When the readable query, as the
+browser writes it (a comma is ``%2C``, three characters), would pass :data:`COMPACT_ABOVE`
+characters, the list goes into one parameter ``z``: compressed JSON in URL-safe base64. A judged
+pool of hundreds of grades (a TREC query's) compresses to a few bytes, so every list the app makes
+from its samples, and 50 items with long names, stay under 2,000 characters.
 
 Decoding never raises: anything it cannot read is left out, and the notes say what and why.
 No Streamlit here, so the round trip is tested on its own.
@@ -24,12 +26,12 @@ import json
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 from ui.state.ranked_list import MAX_ITEMS, ListEditError, parse_grade, parse_grade_list, parse_name
 from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, JUDGED_POOL, LISTED_ITEMS
 
-#: Above this many characters, the readable parameters give way to one compressed ``z``.
+#: Above this many characters of URL-encoded query, the readable parameters give way to one compressed ``z``.
 COMPACT_ABOVE = 1500
 #: Every parameter a link of this module may hold.
 PARAMS = ("names", "grades", "order", "pool", "k", "gain", "ideal", "dec", "sc", "z")
@@ -63,9 +65,9 @@ class Decoded:
 def encode(state: UrlScenario) -> dict[str, str]:
     """Query parameters for ``state``: readable when short, compressed when long."""
     params = _settings(state)
-    readable = _readable_list(state)
-    if sum(len(key) + len(value) + 2 for key, value in readable.items()) <= COMPACT_ABOVE:
-        return params | readable
+    readable = params | _readable_list(state)
+    if len(urlencode(readable)) <= COMPACT_ABOVE:
+        return readable
     return params | {"z": _compressed(state)}
 
 

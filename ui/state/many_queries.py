@@ -5,9 +5,13 @@ The last files that loaded stay until new ones load, so a broken upload never lo
 
 from __future__ import annotations
 
+import pyarrow as pa
 import streamlit as st
 
+from ndcg_core.teaching.scenarios import Scenario
+from ndcg_core.trec.evaluation import Evaluation, query_as_list
 from ui.run_files import LoadedFiles
+from ui.state.ranked_list import MAX_GRADE
 
 FILES_KEY = "many_files"
 #: Files chosen this run, read before they replace the ones shown.
@@ -65,3 +69,34 @@ def settings_in_force() -> tuple[tuple[int, ...], str, bool]:
     cutoffs = parsed_cutoffs(st.session_state.get(CUTOFFS_KEY, DEFAULT_CUTOFFS_TEXT)) or DEFAULT_CUTOFFS
     counting = st.session_state.get(COUNTING_KEY, next(iter(COUNTING)))
     return cutoffs, st.session_state.get(GAIN_KEY, DEFAULT_GAIN), COUNTING[counting]
+
+
+def query_scenario(
+    files: LoadedFiles,
+    qrels: pa.Table,
+    run: pa.Table,
+    result: Evaluation,
+    qid: str,
+    depth: int,
+    cutoff: int,
+) -> Scenario:
+    """One query of a run as a Playground scenario: its top ``depth`` documents, with trec_eval's judged pool.
+
+    Judged documents below the list or never retrieved stay in the pool, so the Playground's
+    NDCG@k equals trec_eval's. Grades above the Playground's largest are cut to it.
+    """
+    top = query_as_list(qrels, run, qid, depth)
+    grades = [min(g, MAX_GRADE) for g in top.grades]
+    return Scenario(
+        key=f"query-{qid}",
+        title=f"Query {qid} of {files.run_name}",
+        source=f"{files.qrels_name} + {files.run_name}, top {len(grades)} of {top.retrieved} retrieved",
+        labels=tuple(top.documents),
+        grades=tuple(grades),
+        k=min(cutoff, len(grades)) if grades else 1,
+        gain=result.gain,  # type: ignore[arg-type]
+        expected_ndcg=float(result.per_query.set_index("qid").loc[qid, f"ndcg_cut_{cutoff}"]),
+        decimals=4,
+        unlisted_grades=tuple(min(g, MAX_GRADE) for g in top.unlisted_grades),
+        note="Judged documents below the list or never retrieved stay in the judged pool, as in trec_eval.",
+    )

@@ -79,4 +79,4 @@ def link_notes() -> None:
     if notes:
         st.warning("\n\n".join(plain(note) for note in notes))
     if notes and RECONNECTED_NOTE in notes:  # the click was far down the page: say it where it is seen
-        st.toast(RECONNECTED_TOAST, icon="🔌", duration="long")
+        st.toast(RECONNECTED_TOAST, icon=":material/sync_problem:", duration="long")
