@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/load_test.py --sessions 40 --drops 30 --gc off
     .venv/bin/python benchmarks/load_test.py --replicas 2        # 2 replicas behind nginx (scripts/run_replicas.py)
     .venv/bin/python benchmarks/load_test.py --url ws://127.0.0.1:8080/_stcore/stream --pids 1234 1235
+    .venv/bin/python benchmarks/load_test.py --replicas 2 --sessions 40 --kill-after 10   # a replica dies
 
 Each session is a light Python client that speaks what the browser speaks to Streamlit: a
 websocket to ``/_stcore/stream`` carrying protobuf ``BackMsg``s. It opens the Playground, then
@@ -23,6 +24,15 @@ production settings) and sends every session through nginx; each session's webso
 cookie, so nginx spreads them over the replicas at random, as new browsers. The memory column is
 then the largest replica's peak and the CPU column the replicas' sum. With ``--url`` it uses a
 server that is already running (no memory or CPU columns unless ``--pids`` names its processes).
+
+With ``--kill-after S`` (and ``--replicas``) the first replica is killed with SIGKILL S seconds into
+the run, as a crash would. Every session whose websocket closes then does what the browser does:
+it reconnects (through nginx, which takes it to a live replica) and reruns the page with the query
+string of its URL, which holds its scenario. The session checks that the NDCG shown then is the
+one of the order its URL holds (the last drop the server confirmed; a drop in flight when the
+replica died is lost, and counted), and goes on dropping. Reported besides: how many sessions
+reconnected, the drops lost in flight, wrong numbers (any NDCG shown that is not the core's for the
+order the server holds: must be 0), and the time from the lost connection to the restored numbers.
 """
 
 from __future__ import annotations
@@ -32,12 +42,14 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -50,6 +62,7 @@ import ndcg_core  # noqa: E402
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
 from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
+from ui.state.link import decode  # noqa: E402
 
 GRADES = dict(zip((f"i{i}" for i in range(7)), BLUETOOTH_HEADPHONES.grades, strict=True))
 TIMEOUT_S = 30.0
@@ -61,6 +74,10 @@ class Results:
 
     latencies_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    reconnected_sessions: set[int] = field(default_factory=set)
+    lost_in_flight: int = 0
+    wrong_numbers: int = 0
+    recovery_s: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -115,28 +132,78 @@ async def run_page(
             return page
 
 
-async def one_session(url: str, drops: int, seed: int, results: Results) -> None:
-    """Open the Playground and drop ``drops`` times: the last item to the top, each time."""
+def expected_ndcg(order: list[str]) -> str:
+    """The NDCG@5 the headline must show for this order of seed 000's items, as the page rounds it."""
+    return f"{ndcg_core.ndcg([GRADES[i] for i in order], 5):.2f}"
+
+
+def order_in_link(query: str) -> list[str] | None:
+    """The order of item ids that a page's URL query holds (None when it holds no list)."""
+    scenario = decode(dict(parse_qsl(query))).scenario
+    return None if scenario is None else [f"i{index}" for index in scenario.order]
+
+
+async def connect(url: str) -> websockets.ClientConnection:
+    """A websocket to the app; after a crash nginx may answer 502 for a moment, so retry for a while."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        try:
+            return await websockets.connect(
+                url, subprotocols=["streamlit"], max_size=None, open_timeout=TIMEOUT_S
+            )
+        except (OSError, websockets.WebSocketException):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.5)
+
+
+async def one_session(url: str, drops: int, seed: int, results: Results, survive: bool = False) -> None:
+    """Open the Playground and drop ``drops`` times: the last item to the top, each time.
+
+    With ``survive``, a lost connection is what a browser does with it: reconnect and rerun the page
+    with the URL's query; the numbers shown then must be those of the order that the URL holds.
+    """
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, 1.0))  # students do not all arrive in the same millisecond
-    try:
-        async with websockets.connect(
-            url, subprotocols=["streamlit"], max_size=None, open_timeout=TIMEOUT_S
-        ) as ws:
-            page = await run_page(ws, None)
-            order = list(GRADES)
-            for _ in range(drops):
-                await asyncio.sleep(rng.uniform(0.5, 1.5))
-                order = [order[-1], *order[:-1]]
-                page_after = await run_page(ws, (page.component_id, order), page.page_hash, page.query)
-                expected = f"{ndcg_core.ndcg([GRADES[i] for i in order], 5):.2f}"
-                if page_after.ndcg != expected:
-                    results.errors.append(f"shown {page_after.ndcg!r}, expected {expected}")
-                else:
-                    results.latencies_ms.append(1000 * page_after.seconds_to_ndcg)
-                page = page_after if page_after.component_id else page
-    except (TimeoutError, OSError, websockets.WebSocketException) as error:
-        results.errors.append(f"{type(error).__name__}: {error}")
+    confirmed = list(GRADES)  # the order the server last showed numbers for
+    page = Page()
+    done, lost_at, in_flight = 0, None, False
+    while done < drops:
+        try:
+            ws = await connect(url)
+            async with ws:
+                page = await run_page(ws, None, page.page_hash, page.query)
+                if lost_at is not None:  # back after a crash: the link's scenario, its numbers
+                    results.recovery_s.append(time.perf_counter() - lost_at)
+                    linked = order_in_link(page.query) or confirmed
+                    if linked != confirmed or page.ndcg != expected_ndcg(confirmed):
+                        results.wrong_numbers += 1
+                        results.errors.append(f"after reconnecting: shown {page.ndcg!r} for {linked}")
+                    lost_at = None
+                while done < drops:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5))
+                    order = [confirmed[-1], *confirmed[:-1]]
+                    in_flight = True
+                    page_after = await run_page(ws, (page.component_id, order), page.page_hash, page.query)
+                    in_flight = False
+                    done += 1
+                    if page_after.ndcg != expected_ndcg(order):
+                        results.wrong_numbers += 1
+                        results.errors.append(f"shown {page_after.ndcg!r}, expected {expected_ndcg(order)}")
+                    else:
+                        results.latencies_ms.append(1000 * page_after.seconds_to_ndcg)
+                        confirmed = order
+                    page = page_after if page_after.component_id else page
+        except (TimeoutError, OSError, websockets.WebSocketException) as error:
+            if not survive or lost_at is not None:
+                results.errors.append(f"{type(error).__name__}: {error}")
+                return
+            results.reconnected_sessions.add(seed)
+            results.lost_in_flight += (
+                1  # the drop being sent, or about to be: the URL still holds the last one
+            )
+            done += 1
+            lost_at = time.perf_counter()
 
 
 def memory_and_cpu(pid: int) -> tuple[float, float]:
@@ -148,10 +215,23 @@ def memory_and_cpu(pid: int) -> tuple[float, float]:
     return peak_kib / 1024, (int(fields[11]) + int(fields[12])) / ticks
 
 
-async def classroom(url: str, sessions: int, drops: int) -> Results:
+async def classroom(
+    url: str, sessions: int, drops: int, kill: tuple[float, subprocess.Popen[bytes]] | None = None
+) -> Results:
+    """N sessions at once; with ``kill`` = (seconds, process), that process is killed (SIGKILL) after that long."""
     results = Results()
-    await asyncio.gather(*(one_session(url, drops, seed, results) for seed in range(sessions)))
+    runs = [one_session(url, drops, seed, results, survive=kill is not None) for seed in range(sessions)]
+    if kill is not None:
+        runs.append(kill_after(*kill))
+    await asyncio.gather(*runs)
     return results
+
+
+async def kill_after(seconds: float, process: subprocess.Popen[bytes]) -> None:
+    """Kill one replica by its PID, as a crash would."""
+    await asyncio.sleep(seconds)
+    process.send_signal(signal.SIGKILL)
+    print(f"   killed replica pid {process.pid} after {seconds:g} s", flush=True)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -165,6 +245,12 @@ def servers_memory_and_cpu(pids: list[int]) -> tuple[float, float]:
     if not figures:
         return float("nan"), float("nan")
     return max(peak for peak, _ in figures), sum(cpu for _, cpu in figures)
+
+
+def cluster_alive(pid: int, cluster: object) -> bool:
+    """False for a replica that was killed (a zombie until reaped: its /proc entry stays)."""
+    replicas = getattr(cluster, "replicas", [])
+    return all(r.process.poll() is None for r in replicas if r.process.pid == pid)
 
 
 def main() -> None:
@@ -183,7 +269,12 @@ def main() -> None:
     where.add_argument("--replicas", type=int, help="start this many replicas behind nginx")
     where.add_argument("--url", help="a running server's websocket, ws://host:port/_stcore/stream")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="with --url: the servers' PIDs")
+    parser.add_argument(
+        "--kill-after", type=float, help="with --replicas: SIGKILL the first replica after S s"
+    )
     args = parser.parse_args()
+    if args.kill_after is not None and not args.replicas:
+        parser.error("--kill-after needs --replicas (sessions must have a live replica to reconnect to)")
     extra = ("--runner.postScriptGC", "false" if args.gc == "off" else "true")
     process, cluster, pids = None, None, list(args.pids)
     if args.url:
@@ -204,14 +295,30 @@ def main() -> None:
     print(f"{'N':>4} {'drops':>6} {'errors':>6} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9} {'CPU s':>7}")
     try:
         for sessions in args.sessions:
-            _, cpu_before = servers_memory_and_cpu(pids)
-            results = asyncio.run(classroom(url, sessions, args.drops))
-            peak, cpu_after = servers_memory_and_cpu(pids)
+            live = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+            _, cpu_before = servers_memory_and_cpu(live)
+            kill = None
+            if (
+                args.kill_after is not None
+                and cluster is not None
+                and cluster.replicas[0].process.poll() is None
+            ):
+                kill = (args.kill_after, cluster.replicas[0].process)
+            results = asyncio.run(classroom(url, sessions, args.drops, kill))
+            live = [pid for pid in live if Path(f"/proc/{pid}").exists() and cluster_alive(pid, cluster)]
+            peak, cpu_after = servers_memory_and_cpu(live)
             median = statistics.median(results.latencies_ms) if results.latencies_ms else float("nan")
             print(
                 f"{sessions:>4} {len(results.latencies_ms) + len(results.errors):>6} {len(results.errors):>6} "
                 f"{median:>10.0f} {percentile(results.latencies_ms, 0.95):>8.0f} {peak:>9.0f} {cpu_after - cpu_before:>7.1f}"
             )
+            if kill is not None:
+                recovery = results.recovery_s or [float("nan")]
+                print(
+                    f"   after the kill: {len(results.reconnected_sessions)} sessions reconnected, "
+                    f"{results.lost_in_flight} drops lost in flight, {results.wrong_numbers} wrong numbers, "
+                    f"numbers back in {statistics.median(recovery):.1f} s median, {max(recovery):.1f} s at most"
+                )
             for error in sorted(set(results.errors))[:5]:
                 print("   error:", error)
     finally:
