@@ -37,8 +37,8 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.metric.breakdown import breakdown
-from ndcg_core.metric.gains import Gain, gain_formula
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import Gain, GainRule, check_gain, gain_formula, gain_values
 from ndcg_core.metric.metrics import dcg, idcg, ndcg
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.teaching.wording import pair
@@ -95,13 +95,24 @@ def close(typed: float, value: float, tolerance: float = TOLERANCE) -> bool:
     return abs(typed - value) <= tolerance + _EPSILON
 
 
+def per_rank(grades, gain: GainRule, discount: str = "log2") -> dict[str, np.ndarray]:
+    """The gain, discount and contribution at every rank (the breakdown's columns, without a table).
+
+    >>> per_rank([3, 0], "exponential")["contribution"].round(3).tolist()
+    [7.0, 0.0]
+    """
+    g = gain_values(np.asarray(grades, dtype=float), check_gain(gain))
+    d = discount_values(ranks(len(g)), discount)
+    return {"gain": g, "discount": d, "contribution": g * d}
+
+
 def value_of(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None = None) -> float:
     """The right value: the gain, discount or contribution at ``rank``, or DCG@k, IDCG@k, NDCG@k.
 
     The ideal is built from the listed grades (all of them, sorted, cut at k).
     """
     if quantity in PER_RANK:
-        return float(breakdown(grades, k, gain=gain)[quantity].iloc[_rank(rank, grades) - 1])
+        return float(per_rank(grades, gain)[quantity][_rank(rank, grades) - 1])
     return float({"dcg": dcg, "idcg": idcg, "ndcg": ndcg}[quantity](grades, k, gain=gain))
 
 
@@ -126,15 +137,15 @@ def _no_minus_one(grades) -> dict[float, float]:
 
 
 def _per_rank_slips(quantity: Quantity, grades, k: int, gain: Gain, rank: int) -> list[Slip]:
-    table = breakdown(grades, k, gain=gain)
-    row = table.iloc[rank - 1]
-    other = breakdown(grades, k, gain=OTHER_GAIN[gain]).iloc[rank - 1]
-    jk = breakdown(grades, k, gain=gain, discount="jk").iloc[rank - 1]
+    columns = per_rank(grades, gain)
+    row = {name: float(values[rank - 1]) for name, values in columns.items()}
+    other = {name: float(values[rank - 1]) for name, values in per_rank(grades, OTHER_GAIN[gain]).items()}
+    jk = {name: float(values[rank - 1]) for name, values in per_rank(grades, gain, "jk").items()}
     found: list[Slip] = []
     if quantity in ("gain", "contribution"):
         found.append(_other_gain_slip(other[quantity], gain))
         if gain == "exponential":
-            plain_power = breakdown(grades, k, gain=_no_minus_one(grades)).iloc[rank - 1][quantity]
+            plain_power = float(per_rank(grades, _no_minus_one(grades))[quantity][rank - 1])
             found.append(Slip("no_minus_one", plain_power, "That is 2^rel: exponential gain is 2^rel − 1."))
     if quantity == "gain":
         found.append(
@@ -157,8 +168,8 @@ def _per_rank_slips(quantity: Quantity, grades, k: int, gain: Gain, rank: int) -
             )
         )
         for near in (rank - 1, rank + 1):
-            if 1 <= near <= len(table):
-                d_near = table["discount"].iloc[near - 1]
+            if 1 <= near <= len(grades):
+                d_near = float(columns["discount"][near - 1])
                 value = d_near * (row["gain"] if quantity == "contribution" else 1.0)
                 where = "next" if near > rank else "previous"
                 says = f"That uses the discount of rank {near} (the {where} row): at rank {rank} it is 1/log2({rank + 1})."
