@@ -207,6 +207,25 @@ def _missing_text(missing: dict[float, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _what_would_help(ranking: Ranking, missing: dict[float, int]) -> str:
+    """Which missing grades could raise NDCG@k: those worth more than the k-th best listed item."""
+    at = "" if ranking.k is None else f"@{ranking.k}"
+    best = np.sort(gain_values(ranking.grades, ranking.gain))[::-1]
+    floor = best[ranking.k - 1] if ranking.k is not None and ranking.listed >= ranking.k else 0.0
+    grades = list(missing)
+    helpful = [
+        g
+        for g, gain in zip(grades, gain_values(np.asarray(grades), ranking.gain), strict=True)
+        if gain > floor
+    ]
+    if len(helpful) == len(grades):
+        return f"Only retrieving {'it' if sum(missing.values()) == 1 else 'them'} could raise NDCG{at}."
+    if not helpful:  # pragma: no cover - a missing grade that helps nobody leaves NDCG@k at 1
+        return f"None of them would beat the listed top {ranking.k}."
+    named = " or ".join(f"grade {g:g}" for g in helpful)
+    return f"Only retrieving the items of {named} could raise NDCG{at}."
+
+
 def no_change_message(ranking: Ranking) -> str:
     """What What if says when no single swap or move raises NDCG@k (:func:`best_change` is ``None``).
 
@@ -236,8 +255,7 @@ def no_change_message(ranking: Ranking) -> str:
     missing = missing_judged(ranking)
     lacks = (
         f"The list lacks judged relevant items: {_missing_text(missing)} from the judged pool "
-        f"{'is' if sum(missing.values()) == 1 else 'are'} not listed, and only retrieving "
-        f"{'it' if sum(missing.values()) == 1 else 'them'} could raise NDCG{at}."
+        f"{'is' if sum(missing.values()) == 1 else 'are'} not listed. {_what_would_help(ranking, missing)}"
         if missing
         else "The ideal, built from the judged pool, scores more than any order of the listed items."
     )

@@ -42,7 +42,7 @@ from ndcg_core.practice.moves import (
     reorder_target,
 )
 from ndcg_core.practice.slips import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
-from ndcg_core.teaching.wording import pair
+from ndcg_core.teaching.wording import pair, share
 
 Kind = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg", "better", "reorder", "move"]
 KINDS: tuple[Kind, ...] = (
@@ -274,7 +274,11 @@ def _worked(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, ri
     if quantity == "ndcg":
         top = value_of("dcg", grades, k, gain)
         bottom = value_of("idcg", grades, k, gain)
-        return f"DCG@{k} = {top:.4f}, IDCG@{k} = {bottom:.4f} (ideal order {_grades(order)}), NDCG@{k} = {right:.4f} ≈ {right:.2f}."
+        top_text, bottom_text = pair(top, bottom, 4, shares=False)
+        return (
+            f"DCG@{k} = {top_text}, IDCG@{k} = {bottom_text} (ideal order {_grades(order)}), "
+            f"NDCG@{k} = {share(right, 4)} ≈ {right:.2f}."
+        )
     prefix = "" if quantity == "dcg" else f"Ideal order {_grades(order)}: "
     return f"{prefix}{quantity.upper()}@{k} = {terms} = {right:.4f} ≈ {right:.2f}."
 

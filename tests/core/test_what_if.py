@@ -263,3 +263,16 @@ def test_the_random_order_mean_differs_by_query(grades, expected):
     assert round(mean, 2) == expected
     sentence = random_baseline_sentence()
     assert f"{mean:.2f} " in sentence and "[1, 1, 1, 1, 0]" in sentence and "k = 5" in sentence
+
+
+def test_only_the_missing_grades_that_beat_the_listed_top_k_are_said_to_help():
+    # [3, 2, 1] at k = 3, judged pool adds 3, 3 and 1: a missing 1 cannot beat the listed 1 at rank 3
+    ranking = Ranking.of([3, 2, 1], 3, ideal=[3, 2, 1, 3, 3, 1])
+    with_one = Ranking.of([3, 2, 1, 1], 3, ideal=[3, 2, 1, 3, 3, 1])
+    with_three = Ranking.of([3, 2, 1, 3], 3, ideal=[3, 2, 1, 3, 3, 1])
+    assert best_change(with_one) is None and with_one.ndcg == pytest.approx(ranking.ndcg)
+    assert ndcg_core.ndcg([3, 3, 2], 3, ideal=[3, 2, 1, 3, 3, 1]) > ranking.ndcg  # a retrieved 3, moved up
+    assert best_change(with_three) is not None
+    text = no_change_message(ranking)
+    assert "2 judged items of grade 3 and 1 of grade 1" in text
+    assert text.endswith("Only retrieving the items of grade 3 could raise NDCG@3.")
