@@ -35,6 +35,7 @@ from ndcg_core.metric.gains import (
     parse_custom_gain,
 )
 from ndcg_core.metric.headline import Headline, headline
+from ndcg_core.metric.intent_aware import IntentAware, intent_aware, intent_aware_ndcg
 from ndcg_core.metric.metrics import dcg, idcg, leaders, ndcg, ndcg_at_every_k, overtakes
 from ndcg_core.metric.neighbours import (
     METRICS,
@@ -90,6 +91,7 @@ __all__ = [
     "Gain",
     "GainRule",
     "Headline",
+    "IntentAware",
     "NDCGInputError",
     "Pitfall",
     "Ranking",
@@ -114,6 +116,8 @@ __all__ = [
     "headline",
     "idcg",
     "ideal_order",
+    "intent_aware",
+    "intent_aware_ndcg",
     "leaders",
     "metric_table",
     "metric_values",

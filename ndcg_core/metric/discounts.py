@@ -9,9 +9,19 @@ Five discounts, named by the parameter ``discount=``:
   With b = 2: 1, 1, 0.631, 0.500, 0.431, … (ranks 1 and 2 both undiscounted: seed 001's
   formulation 1). A larger b models a more patient user.
 * ``"reciprocal"``: 1 / i → 1, 0.5, 0.333, … (steep: a user who rarely scrolls).
-* ``"ln"``: 1 / ln(i + e) → 0.761, 0.635, 0.560, … (gentle; seed 001's "gentle discount").
+* ``"ln"``: 1 / ln(i + e) → 0.761, 0.645, 0.574, … (gentle; seed 001's "gentle discount").
   Rank 1 already loses a quarter of its gain, which the normalisation by IDCG cancels.
 * ``"none"``: 1 at every rank, so DCG is plain cumulative gain (CG) and order does not count.
+
+The values above, computed (so that this text cannot drift from the code):
+
+>>> for name in DISCOUNTS:
+...     print(name, discount_values(ranks(5), name).round(3).tolist())
+log2 [1.0, 0.631, 0.5, 0.431, 0.387]
+jk [1.0, 1.0, 0.631, 0.5, 0.431]
+reciprocal [1.0, 0.5, 0.333, 0.25, 0.2]
+ln [0.761, 0.645, 0.574, 0.525, 0.489]
+none [1.0, 1.0, 1.0, 1.0, 1.0]
 
 Every discount here is non-increasing in the rank, so the ideal order (best gain first) has
 the largest DCG under each of them, and NDCG stays in [0, 1].

@@ -13,7 +13,11 @@ least ``threshold`` (default 1). R is the number of relevant items among the jud
 P@k divides by k even when the list is shorter (a missing item is not relevant), as trec_eval's
 P_k does; AP divides by every relevant judged item, found or not, as trec_eval's map does.
 ERR (Chapelle et al. 2009) reads each grade as the chance that the user is satisfied and stops;
-g_max is the largest grade possible (default: the largest judged grade).
+g_max is the largest grade possible. Two conventions: here, by default, the largest judged grade
+(so a list's best grade satisfies with probability 1 − 2^−g_max); gdeval (the TREC Web track's
+script) and ir_measures fix g_max = 4, the top of the Web track's 0–4 scale. They differ:
+ERR@3 of [3, 0, 1] is 0.880 with g_max = 3 and 0.449 with g_max = 4. :func:`err_convention`
+names the one in force, to print beside the number.
 
 The first four see only relevant / not relevant; NDCG and ERR see the grades.
 """
@@ -131,6 +135,34 @@ def average_precision(
     return float(np.sum(precision_at_i * hits) / total)
 
 
+#: gdeval's ``$MAX_JUDGMENT`` (and so ir_measures' ERR): the largest grade of the TREC Web track.
+GDEVAL_G_MAX = 4.0
+
+#: The g_max choices a page offers: its label → the ``g_max`` argument (None: the largest judged grade).
+G_MAX_CHOICES: dict[str, float | None] = {
+    "the largest judged grade": None,
+    "4, as gdeval and ir_measures": GDEVAL_G_MAX,
+}
+
+
+def err_convention(g_max_used: float, g_max_given: float | None = None) -> str:
+    """ERR's g_max in words, to print beside the number.
+
+    >>> err_convention(3)
+    'g_max = 3, the largest judged grade (gdeval and ir_measures fix g_max = 4)'
+    >>> err_convention(4, 4)
+    'g_max = 4, fixed as in gdeval and ir_measures'
+    """
+    if g_max_given is None:
+        return f"g_max = {g_max_used:g}, the largest judged grade (gdeval and ir_measures fix g_max = {GDEVAL_G_MAX:g})"
+    if float(g_max_given) == GDEVAL_G_MAX:
+        return f"g_max = {GDEVAL_G_MAX:g}, fixed as in gdeval and ir_measures"
+    return (
+        f"g_max = {g_max_used:g}, as chosen (gdeval and ir_measures fix {GDEVAL_G_MAX:g}; "
+        "the default here is the largest judged grade)"
+    )
+
+
 def satisfaction(grades: np.ndarray, g_max: float) -> np.ndarray:
     """ERR's chance that an item satisfies the user: ``(2^g − 1) / 2^g_max``."""
     return (np.exp2(grades) - 1.0) / np.exp2(g_max)
@@ -162,8 +194,14 @@ def err(
 ) -> float:
     """Expected reciprocal rank: ``Σ_{r ≤ k} (1/r) · R_r · Π_{i<r} (1 − R_i)``, R_i = (2^g_i − 1) / 2^g_max.
 
+    ``g_max``: ``None`` (the default) takes the largest judged grade (of the list and the
+    ``pool``); a number fixes it, e.g. :data:`GDEVAL_G_MAX` (4) as gdeval and ir_measures do.
+    It may not be below a judged grade.
+
     >>> err([3, 0], g_max=3)   # R_1 = 7/8: the user stops at rank 1 with probability 7/8
     0.875
+    >>> round(err([3, 0, 1], 3), 3), round(err([3, 0, 1], 3, g_max=GDEVAL_G_MAX), 3)
+    (0.88, 0.449)
     """
     grades = as_grades(relevances)
     top = grades[: check_k(k)]
@@ -214,8 +252,13 @@ def conventions(
     g_max: float,
     gain: GainRule = "exponential",
     judged: str = "the list",
+    g_max_given: float | None = None,
 ) -> dict[str, str]:
-    """The convention behind each metric, in words, to print next to its number."""
+    """The convention behind each metric, in words, to print next to its number.
+
+    ``g_max`` is the value ERR used; ``g_max_given`` what was asked for (``None``: the largest
+    judged grade), so that the text names the convention (:func:`err_convention`).
+    """
     relevant = f"relevant = grade ≥ {threshold:g}"
     at = "" if k is None else f" (k = {k})"
     return {
@@ -224,7 +267,7 @@ def conventions(
         "recall": f"{relevant}; divided by the relevant items in {judged}",
         "rr": f"{relevant}; first relevant within the top k{at}",
         "ap": f"{relevant}; divided by the relevant items in {judged}",
-        "err": f"satisfaction (2^g − 1)/2^{g_max:g}, g_max = {g_max:g}{at}",
+        "err": f"satisfaction (2^g − 1)/2^{g_max:g}; {err_convention(g_max, g_max_given)}{at}",
     }
 
 
@@ -241,7 +284,8 @@ def metric_table(
     """Every metric of :data:`METRICS` for lists A and B: metric, a, b, difference, sees, convention.
 
     Both lists are judged against the same ``pool`` (every judged grade; without one, each
-    list's own grades) and the same g_max (default: the largest grade in either list or the pool).
+    list's own grades) and the same g_max (default: the largest grade in either list or the pool;
+    ``g_max=4`` as gdeval and ir_measures). The ERR row's convention names which.
 
     >>> a, b = SEED001_SAME_PATTERN
     >>> table = metric_table(a, b, 5).set_index("metric")
@@ -262,6 +306,7 @@ def metric_table(
         g_max=top,
         gain=gain,
         judged="the list" if pool is None else "the judged pool",
+        g_max_given=g_max,
     )
     rows = [(name, a[key], b[key], a[key] - b[key], sees, said[key]) for key, name, sees in METRICS]
     return data_frame(rows, ["metric", "a", "b", "difference", "sees", "convention"])

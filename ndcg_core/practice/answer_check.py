@@ -2,8 +2,10 @@
 
 A numeric answer is right within :data:`~ndcg_core.practice.slips.TOLERANCE` (±0.005: the exact value
 rounded to two decimals always passes). A wrong one is compared with the value of every classic
-slip (:func:`ndcg_core.practice.slips.slips`); a match is named ("That uses linear gain …"), otherwise
-the feedback names the step to recheck. A choice ("A", "B", "tie"; "raises", …) is checked the same
+slip (:func:`ndcg_core.practice.slips.slips`); a match is named ("That uses linear gain …"). Failing
+that, it is put down to rounding along the way only when rounding intermediate values reproduces it
+(:func:`ndcg_core.practice.rounding.along_the_way` states the rule); otherwise the feedback names the
+step to recheck. A choice ("A", "B", "tie"; "raises", …) is checked the same
 way against the choice each slip would lead to. A reorder is right when it reaches the target with
 the fewest moves. Nothing typed is ever evaluated: numbers go through ``float()`` only.
 
@@ -25,6 +27,7 @@ from ndcg_core.metric.metrics import ndcg
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.practice.exercises import Exercise
 from ndcg_core.practice.moves import better_at, fewest_moves, move_effect
+from ndcg_core.practice.rounding import along_the_way
 from ndcg_core.practice.slips import (
     DECIMALS,
     OTHER_GAIN,
@@ -35,10 +38,9 @@ from ndcg_core.practice.slips import (
     slip_text,
     slips,
 )
+from ndcg_core.teaching.wording import number, pair, share
 
 Status = Literal["right", "wrong", "unreadable"]
-#: How far off a number may be and still look like rounding along the way, not a wrong step.
-ROUNDING_ROOM = 0.03
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,17 @@ def check_answer(exercise: Exercise, text: object) -> Feedback:
     return _check_choice(exercise, str(text).strip())
 
 
+def _exact(exercise: Exercise, value: float) -> str:
+    """The exact value to 4 decimals; NDCG, a share, is never written as 1 or 0 unless it is."""
+    return share(value, 4) if exercise.kind == "ndcg" else number(value, 4)
+
+
 def _check_number(exercise: Exercise, typed: float) -> Feedback:
     right = float(exercise.answer)
     if close(typed, right):
         return Feedback(
             "right",
-            f"Right: {typed:g} (exactly {right:.4f}; accepted within ±{TOLERANCE} of the exact value).",
+            f"Right: {typed:g} (exactly {_exact(exercise, right)}; accepted within ±{TOLERANCE} of the exact value).",
         )
     found = diagnose(
         typed, right, slips(exercise.kind, exercise.grades, exercise.k, exercise.gain, exercise.rank)
@@ -85,11 +92,18 @@ def _check_number(exercise: Exercise, typed: float) -> Feedback:
     if found:
         keys = tuple(dict.fromkeys(slip.key for slip in found))
         return Feedback("wrong", f"Not right: {typed:g}. {slip_text(found)} Recheck {exercise.step}.", keys)
-    if close(typed, right, ROUNDING_ROOM):
+    rounded = [
+        r
+        for r in along_the_way(exercise.kind, exercise.grades, exercise.k, exercise.gain, exercise.rank)
+        if close(typed, r.value)
+    ]
+    if rounded:
+        nearest = min(rounded, key=lambda r: abs(r.value - typed))
+        exact, reached = pair(right, nearest.value, 4, shares=exercise.kind == "ndcg")
         return Feedback(
             "wrong",
-            f"Close, but {typed:g} is more than ±{TOLERANCE} from the exact value: did you round along the way? "
-            f"Keep four decimals until the end, then round to {DECIMALS}.",
+            f"Close, but {typed:g} is more than ±{TOLERANCE} from the exact value {exact}: it is what "
+            f"{nearest.how} gives ({reached}). Keep four decimals until the end, then round to {DECIMALS}.",
             ("rounding",),
         )
     return Feedback("wrong", f"Not right: {typed:g}. Recheck {exercise.step}. Hint: {exercise.hint}")
@@ -120,20 +134,20 @@ def _check_order(exercise: Exercise, order: list[int]) -> Feedback:
     value = ndcg([exercise.grades[p - 1] for p in order], k, gain=exercise.gain)
     moves = fewest_moves(order)
     reached = value >= target - 1e-12
+    shown, goal = pair(value, target, DECIMALS)
+    shown = share(value, 4) if shown == goal else shown  # equal to the target: 4 decimals, as it is
     if reached and moves == fewest:
-        return Feedback(
-            "right", f"Right: NDCG@{k} = {value:.4f} ≥ {target:.{DECIMALS}f} in {_moves(moves)}, the fewest."
-        )
+        return Feedback("right", f"Right: NDCG@{k} = {shown} ≥ {goal} in {_moves(moves)}, the fewest.")
     if not reached:
         return Feedback(
             "wrong",
-            f"Your order gives NDCG@{k} = {value:.4f}, below the target {target:.{DECIMALS}f}. "
+            f"Your order gives NDCG@{k} = {shown}, below the target {goal}. "
             f"Recheck {exercise.step}. Hint: {exercise.hint}",
             ("below_target",),
         )
     return Feedback(
         "wrong",
-        f"Your order reaches NDCG@{k} = {value:.4f} ≥ {target:.{DECIMALS}f}, but takes {_moves(moves)}; "
+        f"Your order reaches NDCG@{k} = {shown} ≥ {goal}, but takes {_moves(moves)}; "
         "fewer will do. A move takes one item out and puts it back elsewhere: the others keep their order.",
         ("too_many_moves",),
     )

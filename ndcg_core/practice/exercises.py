@@ -4,8 +4,11 @@
 ``numpy.random.default_rng(seed)``, one exercise of each kind in :data:`KINDS`: the gain, the
 discount and the contribution at a rank; DCG@k; IDCG@k; NDCG@k; which of two orders is better at k;
 a reorder that reaches a target NDCG@k with the fewest moves; whether a move raises or lowers NDCG@k.
-The same seed always gives the same set. Item names come from the seeds' lists (seed 000's
-"bluetooth headphones", seed 002's documents, seed 004's chunks); the grades are random (0–3).
+The same seed always gives the same set. Item names come from made-up lists of their own
+(:data:`FLAVOURS`), never from a seed's scenario, where the same name has a grade of its own; the
+grades are random (0–3). Every numeric exercise is drawn again until each classic slip
+(:func:`ndcg_core.practice.slips.slips`) gives a number more than 2 × TOLERANCE from the right
+one, so that no slip, rounded to two decimals, passes as right.
 
 Every right answer comes from the core (:mod:`ndcg_core.practice.slips` for the numbers,
 :mod:`ndcg_core.metric.metrics` for NDCG before and after a move). Conventions, stated with every question: rank i from 1,
@@ -39,7 +42,7 @@ from ndcg_core.practice.moves import (
     reorder_target,
 )
 from ndcg_core.practice.slips import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
-from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
+from ndcg_core.teaching.wording import pair, share
 
 Kind = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg", "better", "reorder", "move"]
 KINDS: tuple[Kind, ...] = (
@@ -55,13 +58,16 @@ KINDS: tuple[Kind, ...] = (
 )
 MAX_SEED = 999_999
 #: Draws tried per exercise to find a list on which each classic slip gives its own number.
-ATTEMPTS = 40
+ATTEMPTS = 400
 
-#: Item names from the seeds' lists, for flavour.
+#: Made-up item names (no scenario uses them, so none carries a grade from elsewhere).
 FLAVOURS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ('seed 000, "bluetooth headphones"', BLUETOOTH_HEADPHONES.labels),
-    ("seed 002, documents", tuple(f"Doc {letter}" for letter in "ABCDEFG")),
-    ("seed 004, retrieved chunks", tuple(f"chunk {n}" for n in range(1, 8))),
+    ("made-up web pages (the names carry no grade)", tuple(f"page {letter}" for letter in "PQRSTUV")),
+    (
+        "made-up products (the names carry no grade)",
+        ("Amber Mug", "Birch Tray", "Cedar Box", "Denim Bag", "Ebony Pen", "Flax Towel", "Garnet Vase"),
+    ),
+    ("made-up passages (the names carry no grade)", tuple(f"passage {n}" for n in range(1, 8))),
 )
 MOVE_EFFECTS = ("raises", "lowers", "leaves unchanged")
 BETTER_CHOICES = ("A", "B", "tie")
@@ -130,7 +136,8 @@ def conventions(gain: Gain, k: int) -> str:
     """The conventions in force, in one line, shown next to every question."""
     return (
         f"Gain {gain} ({gain_formula(gain)}); discount 1/log2(i + 1), rank i from 1; k = {k}; "
-        "the ideal from the listed items (every listed grade, sorted, cut at k)."
+        "the ideal from the listed items (every listed grade, sorted, cut at k); "
+        "NDCG = 0 when IDCG = 0 (trec_eval)."
     )
 
 
@@ -147,14 +154,15 @@ def _draw(
 
 
 def _distinct(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, required: set[str]) -> bool:
-    """True when every required slip gives a number of its own, outside the tolerance of the right one."""
+    """True when every slip gives a number more than 2 × TOLERANCE from the right one, the required among them.
+
+    A slip within 2 × TOLERANCE could, rounded to two decimals, be accepted as right.
+    """
     right = value_of(quantity, grades, k, gain, rank)
-    found = {
-        slip.key
-        for slip in slips(quantity, grades, k, gain, rank)
-        if not close(slip.value, right, 2 * TOLERANCE)
-    }
-    return required <= found
+    found = slips(quantity, grades, k, gain, rank)
+    if any(close(slip.value, right, 2 * TOLERANCE) for slip in found):
+        return False
+    return required <= {slip.key for slip in found}
 
 
 _REQUIRED: dict[Quantity, set[str]] = {
@@ -184,6 +192,8 @@ def _numeric(rng: np.random.Generator, number: int, quantity: Quantity) -> Exerc
             continue  # grade 0 or 1: the same gain under either rule
         if _distinct(quantity, grades, k, gain, rank, required):
             break
+    else:  # pragma: no cover - tests/core/test_exercise_slips.py checks that many seeds never get here
+        raise RuntimeError(f"No {quantity} exercise with distinct slips in {ATTEMPTS} draws.")
     return _numeric_exercise(number, quantity, source, labels, grades, k, gain, rank)
 
 
@@ -264,7 +274,11 @@ def _worked(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, ri
     if quantity == "ndcg":
         top = value_of("dcg", grades, k, gain)
         bottom = value_of("idcg", grades, k, gain)
-        return f"DCG@{k} = {top:.4f}, IDCG@{k} = {bottom:.4f} (ideal order {_grades(order)}), NDCG@{k} = {right:.4f} ≈ {right:.2f}."
+        top_text, bottom_text = pair(top, bottom, 4, shares=False)
+        return (
+            f"DCG@{k} = {top_text}, IDCG@{k} = {bottom_text} (ideal order {_grades(order)}), "
+            f"NDCG@{k} = {share(right, 4)} ≈ {right:.2f}."
+        )
     prefix = "" if quantity == "dcg" else f"Ideal order {_grades(order)}: "
     return f"{prefix}{quantity.upper()}@{k} = {terms} = {right:.4f} ≈ {right:.2f}."
 
@@ -306,7 +320,9 @@ def _better(rng: np.random.Generator, number: int) -> Exercise:
         answer=answer,
         hint=f"Both lists hold the same items, so they share IDCG@{k}: compare DCG@{k} over ranks 1 to {k} only.",
         step=f"DCG@{k} of each list",
-        worked=f"NDCG@{k}: A = {a:.4f}, B = {b:.4f}, so {'a tie' if answer == 'tie' else answer + ' is better'}.",
+        worked="NDCG@{}: A = {}, B = {}, so {}.".format(
+            k, *pair(a, b, 4), "a tie" if answer == "tie" else answer + " is better"
+        ),
         choices=BETTER_CHOICES,
         labels_b=labels_b,
         grades_b=grades_b,
@@ -354,8 +370,12 @@ def _reorder(rng: np.random.Generator, number: int) -> Exercise:
     )
 
 
-def _effect_words(effect: str) -> str:
-    return "leaves it unchanged" if effect == "leaves unchanged" else f"{effect} it"
+def _move_worked(k: int, before: float, after: float, effect: str) -> str:
+    """NDCG@k before and after, with the digits that differ: "goes from 0.9975 to 0.9982: the move raises it"."""
+    if effect == "leaves unchanged":
+        return f"NDCG@{k} stays at {pair(before, after, 4)[0]}: the move leaves it unchanged."
+    first, second = pair(before, after, 4)
+    return f"NDCG@{k} goes from {first} to {second}: the move {effect} it."
 
 
 def _move(rng: np.random.Generator, number: int) -> Exercise:
@@ -381,7 +401,7 @@ def _move(rng: np.random.Generator, number: int) -> Exercise:
             f"Only ranks 1 to {k} count, and the ideal does not change."
         ),
         step=f"DCG@{k} before and after the move",
-        worked=f"NDCG@{k} goes from {ndcg(grades, k, gain=gain):.4f} to {after:.4f}: the move {_effect_words(effect)}.",
+        worked=_move_worked(k, ndcg(grades, k, gain=gain), after, effect),
         choices=MOVE_EFFECTS,
         move=(start, end),
     )

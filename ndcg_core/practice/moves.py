@@ -7,6 +7,8 @@ one). Every number here comes from :mod:`ndcg_core.metric.metrics`; the orders o
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ndcg_core.metric.discounts import discount_values, ranks
@@ -59,8 +61,15 @@ def orders_and_moves(grades, k: int, gain: Gain) -> tuple[np.ndarray, np.ndarray
     values = (
         gains[orders[:, :top]] @ discount_values(ranks(top)) / best if best > 0 else np.zeros(len(orders))
     )
-    moves = np.array([fewest_moves(order) for order in orders])
-    return orders + 1, values, moves
+    return orders + 1, values, _moves_of_every_order(n)
+
+
+@lru_cache(maxsize=8)
+def _moves_of_every_order(n: int) -> np.ndarray:
+    """The fewest moves of each order of :func:`all_orders` (n), counted once per n (read-only)."""
+    moves = np.array([fewest_moves(order) for order in all_orders(n).astype(int)], dtype=int)
+    moves.setflags(write=False)
+    return moves
 
 
 def reorder_target(grades, k: int, gain: Gain, moves: int) -> float | None:

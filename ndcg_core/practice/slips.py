@@ -11,7 +11,11 @@ each computed from its own definition with the core's functions (never typed in)
 * **the next or previous row of the discount table** (seed 002 reads 0.387 at rank 4);
 * **the ideal from the top k only** (seed 001's ``ndcg_at_k``), **an unsorted ideal**;
 * **the wrong k**: k − 1, k + 1 or the whole list;
-* **DCG not divided by IDCG**, or **IDCG / DCG**.
+* **DCG not divided by IDCG**, or **IDCG / DCG**;
+* **1 for NDCG** where nothing is relevant: the "IDCG = 0 gives 1" convention (LightGBM,
+  XGBoost), or the thought that a list with nothing relevant is already perfect; here IDCG = 0
+  gives 0, as trec_eval and scikit-learn do;
+* **1 for NDCG** where the list is not in its ideal order: the thought that it already is.
 
 Conventions: rank i starts at 1, discount 1/log2(i + 1), the ideal from the listed items (every
 listed grade, sorted, cut at k). A value is asked rounded to :data:`DECIMALS` decimals and
@@ -33,11 +37,11 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.metric.breakdown import breakdown
-from ndcg_core.metric.gains import Gain, gain_formula
+from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.gains import Gain, GainRule, check_gain, gain_formula, gain_values
 from ndcg_core.metric.metrics import dcg, idcg, ndcg
 from ndcg_core.metric.validation import NDCGInputError
-from ndcg_core.teaching.pitfalls import truncated_ideal
+from ndcg_core.teaching.wording import pair
 
 Quantity = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg"]
 PER_RANK: tuple[Quantity, ...] = ("gain", "discount", "contribution")
@@ -91,13 +95,24 @@ def close(typed: float, value: float, tolerance: float = TOLERANCE) -> bool:
     return abs(typed - value) <= tolerance + _EPSILON
 
 
+def per_rank(grades, gain: GainRule, discount: str = "log2") -> dict[str, np.ndarray]:
+    """The gain, discount and contribution at every rank (the breakdown's columns, without a table).
+
+    >>> per_rank([3, 0], "exponential")["contribution"].round(3).tolist()
+    [7.0, 0.0]
+    """
+    g = gain_values(np.asarray(grades, dtype=float), check_gain(gain))
+    d = discount_values(ranks(len(g)), discount)
+    return {"gain": g, "discount": d, "contribution": g * d}
+
+
 def value_of(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None = None) -> float:
     """The right value: the gain, discount or contribution at ``rank``, or DCG@k, IDCG@k, NDCG@k.
 
     The ideal is built from the listed grades (all of them, sorted, cut at k).
     """
     if quantity in PER_RANK:
-        return float(breakdown(grades, k, gain=gain)[quantity].iloc[_rank(rank, grades) - 1])
+        return float(per_rank(grades, gain)[quantity][_rank(rank, grades) - 1])
     return float({"dcg": dcg, "idcg": idcg, "ndcg": ndcg}[quantity](grades, k, gain=gain))
 
 
@@ -122,15 +137,15 @@ def _no_minus_one(grades) -> dict[float, float]:
 
 
 def _per_rank_slips(quantity: Quantity, grades, k: int, gain: Gain, rank: int) -> list[Slip]:
-    table = breakdown(grades, k, gain=gain)
-    row = table.iloc[rank - 1]
-    other = breakdown(grades, k, gain=OTHER_GAIN[gain]).iloc[rank - 1]
-    jk = breakdown(grades, k, gain=gain, discount="jk").iloc[rank - 1]
+    columns = per_rank(grades, gain)
+    row = {name: float(values[rank - 1]) for name, values in columns.items()}
+    other = {name: float(values[rank - 1]) for name, values in per_rank(grades, OTHER_GAIN[gain]).items()}
+    jk = {name: float(values[rank - 1]) for name, values in per_rank(grades, gain, "jk").items()}
     found: list[Slip] = []
     if quantity in ("gain", "contribution"):
         found.append(_other_gain_slip(other[quantity], gain))
         if gain == "exponential":
-            plain_power = breakdown(grades, k, gain=_no_minus_one(grades)).iloc[rank - 1][quantity]
+            plain_power = float(per_rank(grades, _no_minus_one(grades))[quantity][rank - 1])
             found.append(Slip("no_minus_one", plain_power, "That is 2^rel: exponential gain is 2^rel − 1."))
     if quantity == "gain":
         found.append(
@@ -153,8 +168,8 @@ def _per_rank_slips(quantity: Quantity, grades, k: int, gain: Gain, rank: int) -
             )
         )
         for near in (rank - 1, rank + 1):
-            if 1 <= near <= len(table):
-                d_near = table["discount"].iloc[near - 1]
+            if 1 <= near <= len(grades):
+                d_near = float(columns["discount"][near - 1])
                 value = d_near * (row["gain"] if quantity == "contribution" else 1.0)
                 where = "next" if near > rank else "previous"
                 says = f"That uses the discount of rank {near} (the {where} row): at rank {rank} it is 1/log2({rank + 1})."
@@ -193,7 +208,8 @@ def _total_slips(quantity: Quantity, grades, k: int, gain: Gain) -> list[Slip]:
             "That uses 1/log2(i) (rank 1 kept whole, since log2(1) = 0); the discount is 1/log2(i + 1).",
         ),
     ]
-    if gain == "exponential":
+    nothing_relevant = quantity == "ndcg" and idcg(grades, k, gain=gain) <= 0
+    if gain == "exponential" and not nothing_relevant:  # with IDCG = 0, a typed 1 is the convention's
         found.append(
             Slip(
                 "no_minus_one",
@@ -224,7 +240,7 @@ def _total_slips(quantity: Quantity, grades, k: int, gain: Gain) -> list[Slip]:
         found.append(
             Slip(
                 "top_k_ideal",
-                truncated_ideal(grades, k, gain=gain).reading("wrong").value,
+                ndcg(np.asarray(grades)[:k], k, gain=gain),  # seed 001's ndcg_at_k
                 f"That builds the ideal from the first {k} items only: sort every listed grade.",
             )
         )
@@ -241,7 +257,35 @@ def _total_slips(quantity: Quantity, grades, k: int, gain: Gain) -> list[Slip]:
                     f"That is the value for {says}; here k = {k}.",
                 )
             )
+    if quantity == "ndcg":  # last: where 1 is also another slip's value, that slip is named first
+        found += _ndcg_of_one(grades, k, gain)
     return found
+
+
+def _ndcg_of_one(grades, k: int, gain: Gain) -> list[Slip]:
+    """1 typed for NDCG@k: the IDCG = 0 convention where nothing is relevant, else "already ideal"."""
+    top, best = dcg(grades, k, gain=gain), idcg(grades, k, gain=gain)
+    if best <= 0:
+        return [
+            Slip(
+                "empty_ideal_one",
+                1.0,
+                f"That is the “IDCG = 0 gives 1” convention (LightGBM, XGBoost), or the thought that a list "
+                f"with nothing relevant is already perfect. Nothing relevant is listed, so IDCG@{k} = 0 and "
+                f"NDCG@{k} = 0/0 is taken as 0 here, as trec_eval and scikit-learn do.",
+            )
+        ]
+    if top >= best - 1e-12:
+        return []
+    shown_top, shown_best = pair(top, best, shares=False)
+    return [
+        Slip(
+            "thought_ideal",
+            1.0,
+            f"1 would mean the top {k} is already in its ideal order; it is not: "
+            f"DCG@{k} = {shown_top} is below IDCG@{k} = {shown_best}.",
+        )
+    ]
 
 
 def slips(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None = None) -> list[Slip]:

@@ -25,6 +25,7 @@ from ndcg_core.metric.gains import Gain, gain_formula
 from ndcg_core.metric.metrics import dcg, idcg, ndcg
 from ndcg_core.metric.validation import NDCGInputError, check_k
 from ndcg_core.practice.slips import Quantity, close, diagnose, parse_number, slip_text, slips
+from ndcg_core.teaching.wording import number, share
 
 PER_RANK_COLUMNS: tuple[Quantity, ...] = ("gain", "discount", "contribution")
 TOTALS: tuple[Quantity, ...] = ("dcg", "idcg", "ndcg")
@@ -126,7 +127,7 @@ def _total(
         return cell
     from_own = _from_own(column, k, own)
     if from_own is not None and close(cell.value, from_own):
-        note = f"follows from your rounded cells ({from_own:.4f})"
+        note = f"follows from your rounded cells ({number(from_own, 4)})"
         return Cell(cell.key, cell.name, column, None, cell.value, None, expected, True, note)
     return cell
 
@@ -153,6 +154,13 @@ _STEP = {
 }
 
 
+def _expected_text(cell: Cell) -> tuple[str, str]:
+    """The expected value to 2 and to 4 decimals; NDCG, a share, is never written as 1 or 0 unless it is."""
+    if cell.column == "ndcg":
+        return share(cell.expected, 2), share(cell.expected, 4)
+    return number(cell.expected, 2), number(cell.expected, 4)
+
+
 def _explain(cell: Cell, grades, k: int, gain: Gain) -> str:
     """Why the first wrong cell is wrong: the slip it matches, or the step to recheck."""
     if cell.problem == "empty":
@@ -160,7 +168,8 @@ def _explain(cell: Cell, grades, k: int, gain: Gain) -> str:
     if cell.problem is not None:
         return f"The {cell.name} could not be read: {cell.problem}"
     step = _STEP[cell.column].format(formula=gain_formula(gain))
-    start = f"The {cell.name} should be {cell.expected:.2f} (exactly {cell.expected:.4f}); you typed {cell.value:g}."
+    rounded, exact = _expected_text(cell)
+    start = f"The {cell.name} should be {rounded} (exactly {exact}); you typed {cell.value:g}."
     found = diagnose(cell.value, cell.expected, slips(cell.column, grades, k, gain, cell.rank))
     if found:
         return f"{start} {slip_text(found)} Remember: {step}."

@@ -21,6 +21,7 @@ import numpy as np
 from ndcg_core.metric.gains import Gain
 from ndcg_core.metric.headline import Headline
 from ndcg_core.metric.ranking import contributions
+from ndcg_core.teaching.wording import empty_ideal_reading, is_one, nothing_relevant, pair, same, share
 
 #: Longer sums are shown with their first three and last two terms and ⋯ between.
 MAX_TERMS = 6
@@ -91,10 +92,22 @@ def rounding_note(values: np.ndarray, total: float, decimals: int) -> str | None
 
 
 def written_ndcg(numbers: Headline, decimals: int) -> str:
-    """``NDCG@k = DCG@k / IDCG@k = a / b = c``, or the IDCG = 0 case spelled out."""
+    """``NDCG@k = DCG@k / IDCG@k = a / b = c``, or the IDCG = 0 case spelled out.
+
+    ``a`` and ``b`` get the digits that tell them apart, and ``c``, a share, is never written
+    as 1 or 0 unless it is (:mod:`ndcg_core.teaching.wording`): 0.998 is not "1.00".
+    """
     at = numbers.at
     head = rf"\mathrm{{NDCG{at}}} = \frac{{\mathrm{{DCG{at}}}}}{{\mathrm{{IDCG{at}}}}}"
     if numbers.idcg_is_zero:
-        return head + rf" = 0 \quad \text{{(IDCG{at} = 0: nothing relevant; taken as 0)}}"
-    fraction = rf"\frac{{{number(numbers.dcg, decimals)}}}{{{number(numbers.idcg, decimals)}}}"
-    return head + rf" = {fraction} = {number(numbers.ndcg, decimals)}"
+        value = {"zero": "0", "one": "1", "skip": r"\text{left out}"}[numbers.empty_ideal]
+        reading = empty_ideal_reading(numbers.empty_ideal)
+        why = f"IDCG{at} = 0: {nothing_relevant(numbers.ideal_source)}, so NDCG{at} {reading}"
+        return head + rf" = {value} \quad \text{{({why})}}"
+    top, bottom = number(numbers.dcg, decimals), number(numbers.idcg, decimals)
+    if top == bottom and not same(numbers.dcg, numbers.idcg):  # 28.581 / 28.584: show the digits that differ
+        top, bottom = pair(numbers.dcg, numbers.idcg, decimals, shares=False)
+    result = (
+        "1" if is_one(numbers.ndcg) and float(numbers.ndcg).is_integer() else share(numbers.ndcg, decimals)
+    )
+    return head + rf" = \frac{{{top}}}{{{bottom}}} = {result}"

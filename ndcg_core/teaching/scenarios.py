@@ -243,8 +243,9 @@ RESULTS_B_A_D_C = Scenario(
     expected_ndcg=0.85,
     decimals=2,
     note=(
-        "“So your system's ranking yields an NDCG of about 0.85.” The article adds its rounded terms "
-        "to DCG ≈ 9.20; the exact sum is 9.21. IDCG = 10.82."
+        "“So your system's ranking yields an NDCG of about 0.85.” The article prints 4.41 at rank 2, "
+        "where 7 / log2(3) = 4.4165 rounds to 4.42, and adds its rounded terms to DCG ≈ 9.20; "
+        "the exact sum is 9.21. IDCG = 10.82."
     ),
 )
 

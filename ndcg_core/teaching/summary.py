@@ -9,38 +9,44 @@ comes from this package; the text is plain (no Markdown, no LaTeX), so the page 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from ndcg_core.metric.discounts import discount_formula
 from ndcg_core.metric.gains import GainRule, gain_formula
 from ndcg_core.metric.headline import Headline
 from ndcg_core.metric.ranking import Ranking
-from ndcg_core.metric.what_if import best_change
+from ndcg_core.metric.what_if import best_change, no_change_message
+from ndcg_core.teaching.wording import (
+    capitalised,
+    empty_ideal_reading,
+    is_one,
+    nothing_relevant,
+    pair,
+    percent,
+    share,
+)
 
 #: How many of the costliest ranks the summary names.
 COSTLIEST = 2
 
 
-_EMPTY_READING = {
-    "zero": "is taken as 0 (trec_eval's convention)",
-    "one": "is taken as 1 (LightGBM's convention)",
-    "skip": "is left out (NaN): the query drops out of an average",
-}
-
-
 def plain_reading(numbers: Headline) -> str:
-    """One sentence a stakeholder can read: what share of the best possible DCG the top k captures."""
+    """One sentence a stakeholder can read: what share of the best possible DCG the top k captures.
+
+    The share is "100%" only when NDCG is 1 (:func:`ndcg_core.teaching.wording.percent`).
+    """
     top = "the whole list" if numbers.k is None else f"the top {numbers.k}"
     if numbers.idcg_is_zero:
         return (
-            f"Nothing relevant can be placed in {top}: IDCG{numbers.at} = 0, so NDCG{numbers.at} "
-            f"{_EMPTY_READING[numbers.empty_ideal]}."
+            f"{capitalised(nothing_relevant(numbers.ideal_source))}: IDCG{numbers.at} = 0, "
+            f"so NDCG{numbers.at} {empty_ideal_reading(numbers.empty_ideal)}."
         )
-    share = round(100 * numbers.ndcg)
-    verdict = "the best possible order" if numbers.ndcg >= 1 - 1e-12 else "the best possible value"
+    verdict = "the best possible order" if is_one(numbers.ndcg) else "the best possible value"
     return (
-        f"{top[0].upper() + top[1:]} captures {share}% of {verdict} "
+        f"{capitalised(top)} captures {percent(numbers.ndcg)} of {verdict} "
         f"(DCG{numbers.at} / IDCG{numbers.at} with the ideal from the {numbers.ideal_source})."
     )
 
@@ -62,17 +68,22 @@ def _costliest(ranking: Ranking, labels: Sequence[str]) -> list[str]:
     worst = [i for i in np.argsort(-gap, kind="stable")[:COSTLIEST] if gap[i] > 1e-12]
     return [
         f"at rank {i + 1}, where {_name(labels, i + 1)} (grade {ranking.grades[i]:g}) adds "
-        f"{own[i]:.2f} against {ideal[i]:.2f} in the best order"
+        "{} against {} in the best order".format(*pair(own[i], ideal[i], shares=False))
         for i in worst
     ]
 
 
 def _measures(numbers: Headline, gain: GainRule) -> str:
     top = "the whole list" if numbers.k is None else f"the top {numbers.k}"
+    if numbers.discount == "none":
+        rank_rule = "wherever it is ranked in the top k it counts the same (no discount: DCG = CG)"
+    else:
+        discount = re.sub(r"\bi\b", "rank", discount_formula(numbers.discount, numbers.log_base))
+        rank_rule = f"the lower it is ranked the less it counts (multiplied by {discount})"
     return (
         f"NDCG{numbers.at} measures how much of the value of the best possible order {top} of this "
         f"{numbers.listed}-item list delivers: each item is worth {gain_formula(gain)} (rel: its grade), "
-        f"and the lower it is ranked the less it counts (divided by log2(rank + 1))."
+        f"and {rank_rule}."
     )
 
 
@@ -101,14 +112,15 @@ def summary_of(ranking: Ranking, labels: Sequence[str]) -> str:
     sentences = [_measures(numbers, ranking.gain)]
     if numbers.idcg_is_zero:
         sentences.append(
-            f"Nothing relevant is judged, so IDCG{at} = 0 and NDCG{at} = {numbers.ndcg:.2f} by convention; "
-            "no order can do better or worse."
+            f"{capitalised(nothing_relevant(numbers.ideal_source))}, so IDCG{at} = 0 and NDCG{at} "
+            f"{empty_ideal_reading(numbers.empty_ideal)}; no order can do better or worse."
         )
         return " ".join(sentences)
     top = "The whole list" if numbers.k is None else f"The top {numbers.k}"
+    dcg_text, idcg_text = pair(numbers.dcg, numbers.idcg, shares=False)
     sentences.append(
-        f"{top} captures {round(100 * numbers.ndcg)}% of the best possible value: "
-        f"NDCG{at} = {numbers.ndcg:.2f} (DCG{at} {numbers.dcg:.2f} out of IDCG{at} {numbers.idcg:.2f}, "
+        f"{top} captures {percent(numbers.ndcg)} of the best possible value: "
+        f"NDCG{at} = {share(numbers.ndcg)} (DCG{at} {dcg_text} out of IDCG{at} {idcg_text}, "
         f"the ideal from the {numbers.ideal_source})."
     )
     costs = _costliest(ranking, labels)
@@ -116,7 +128,7 @@ def summary_of(ranking: Ranking, labels: Sequence[str]) -> str:
         sentences.append("It loses most " + ", and ".join(costs) + ".")
     change = best_change(ranking)
     if change is None:
-        sentences.append(f"No single swap or move of one item raises NDCG{at}.")
+        sentences.append(no_change_message(ranking))
     else:
         sentences.append(f"The single change that helps most: {change.sentence(labels, at)}.")
     return " ".join(sentences)

@@ -99,7 +99,7 @@ def tool_variants() -> list[Variant]:
 TOOL_TIES = {
     "trec_eval": "Equal scores: document id descending.",
     "scikit-learn": "Equal scores: the tied items share their average gain.",
-    "LightGBM": "Equal scores: the order its sort leaves them in.",
+    "LightGBM": "Equal scores: kept in input order (a stable sort by score).",
 }
 
 

@@ -20,7 +20,13 @@ from ndcg_core import (
     recall_at_k,
     reciprocal_rank,
 )
-from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, metric_values
+from ndcg_core.metric.neighbours import (
+    G_MAX_CHOICES,
+    GDEVAL_G_MAX,
+    SEED001_SAME_PATTERN,
+    err_convention,
+    metric_values,
+)
 
 HIGH, LOW = SEED001_SAME_PATTERN  # [5, 4, 0, 0, 3] and [1, 1, 0, 0, 1]
 CORPUS = [5, 5, 4, 3, 3, 2, 2, 1, 1, 0]
@@ -118,3 +124,29 @@ def test_binary_metrics_see_only_the_binary_pattern(grades, k):
 def test_whole_list_recall_is_1_when_anything_is_relevant(grades):
     expected = 1.0 if np.any(np.asarray(grades) >= 1) else 0.0
     assert recall_at_k(grades) == expected
+
+
+def test_err_g_max_the_largest_judged_grade_or_4_as_gdeval_and_ir_measures():
+    # ERR@3 of [3, 0, 1]: R = (2^g − 1)/2^g_max; ERR = R_1 + (1/3)(1 − R_1)(1 − R_2) R_3
+    def by_hand(g_max):
+        r1, r3 = 7 / 2**g_max, 1 / 2**g_max
+        return r1 + (1 / 3) * (1 - r1) * r3
+
+    assert err([3, 0, 1], 3) == pytest.approx(by_hand(3))  # g_max = 3, the largest grade
+    assert err([3, 0, 1], 3, g_max=GDEVAL_G_MAX) == pytest.approx(by_hand(4))
+    assert (round(by_hand(3), 3), round(by_hand(4), 3)) == (0.88, 0.449)  # issue 15's figures
+
+
+def test_the_metric_table_names_its_g_max_convention_and_computes_with_4():
+    table = metric_table([3, 0, 1], [0, 1, 3], 3).set_index("metric")
+    assert table.loc["ERR@k", "a"] == pytest.approx(err([3, 0, 1], 3))
+    assert (
+        "g_max = 3, the largest judged grade (gdeval and ir_measures fix g_max = 4)"
+        in (table.loc["ERR@k", "convention"])
+    )
+    fixed = metric_table([3, 0, 1], [0, 1, 3], 3, g_max=G_MAX_CHOICES["4, as gdeval and ir_measures"])
+    fixed = fixed.set_index("metric")
+    assert fixed.loc["ERR@k", "a"] == pytest.approx(err([3, 0, 1], 3, g_max=4))
+    assert "2^4" in fixed.loc["ERR@k", "convention"] and "gdeval" in fixed.loc["ERR@k", "convention"]
+    assert G_MAX_CHOICES["the largest judged grade"] is None
+    assert "as chosen" in err_convention(5, 5)

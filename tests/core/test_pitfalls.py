@@ -6,6 +6,8 @@ import pytest
 
 import ndcg_core
 from ndcg_core.teaching.pitfalls import (
+    LOSES_INFORMATION,
+    NO_EFFECT,
     SEED001_TRUNCATED,
     SEED002_DOCUMENTS,
     TIE_EXAMPLE,
@@ -49,9 +51,50 @@ def test_misread_discount_seed002():
     )
 
 
-def test_misread_discount_changes_nothing_on_a_list_shorter_than_the_rank():
-    pitfall = misread_discount([2, 1], rank=4)
-    assert pitfall.reading("wrong").value == pitfall.reading("right").value
+@pytest.mark.parametrize(
+    ("grades", "k", "rank", "reason"),
+    [
+        ([2, 1], None, 4, "the ideal has 2 items"),  # the list is shorter than the rank
+        ([3, 2, 1, 0, 2], 3, 4, "k = 3 stops before rank 4"),  # the issue's example: 0.905 and 0.905
+        ([3, 2, 1, 0, 0], 5, 4, "grade 0 (gain 0) at rank 4"),  # the ideal's rank 4 holds a 0
+        ([0, 0, 0, 2, 1], 3, 2, "DCG@3 = 0"),  # nothing relevant in the top 3
+    ],
+)
+def test_misread_discount_that_changes_nothing_says_so_and_marks_neither(grades, k, rank, reason):
+    pitfall = misread_discount(grades, k, rank=rank)
+    slip, right = pitfall.readings
+    assert slip.value == right.value
+    assert {slip.verdict, right.verdict} == {"convention"}  # no ✗ beside a ✓ of the same value
+    assert slip.note == NO_EFFECT and pitfall.changes_nothing
+    assert reason in pitfall.why and "the slip changes nothing" in pitfall.why
+    assert "shrinks" not in pitfall.why and "lifts" not in pitfall.why
+
+
+def test_misread_discount_that_changes_the_number_says_by_how_much():
+    # [3, 2, 1, 0, 2] at k = 5, linear: ideal [3, 2, 2, 1, 0]; rank 4 holds grade 1
+    pitfall = misread_discount([3, 2, 1, 0, 2], 5)
+    wrong, right = pitfall.reading("wrong").value, pitfall.reading("right").value
+    right_idcg = 3 + 2 / math.log2(3) + 2 / 2 + 1 / math.log2(5)
+    wrong_idcg = 3 + 2 / math.log2(3) + 2 / 2 + 1 / math.log2(6)
+    assert right == pytest.approx(ndcg_core.ndcg([3, 2, 1, 0, 2], 5, gain="linear"))
+    assert wrong == pytest.approx(right * right_idcg / wrong_idcg) and wrong > right
+    assert f"shrinks IDCG@5 from {right_idcg:.3f} to {wrong_idcg:.3f}" in pitfall.why
+    assert f"lifts NDCG@5 from {right:.3f} to {wrong:.3f}" in pitfall.why
+    assert not pitfall.changes_nothing
+
+
+def test_truncated_ideal_that_changes_nothing_marks_neither():
+    pitfall = truncated_ideal([3, 2, 1], 2)  # nothing below rank 2 beats the top 2
+    assert [r.verdict for r in pitfall.readings] == ["convention", "convention"]
+    assert pitfall.changes_nothing and "changes nothing" in pitfall.why
+
+
+def test_mixed_gains_on_0_1_grades_changes_nothing():
+    pitfall = mixed_gains([1, 0, 1], 3)
+    exponential, linear, gap, zero = pitfall.readings
+    assert exponential.value == linear.value and gap.value == zero.value == 0.0
+    assert "wrong" not in [r.verdict for r in pitfall.readings] and gap.note == NO_EFFECT
+    assert "grades 0 and 1" in pitfall.why
 
 
 def test_mixed_gains_on_seed000():
@@ -66,17 +109,35 @@ def test_mixed_gains_on_seed000():
 def test_binary_labels_make_every_all_relevant_order_score_1():
     # seed 000's relevant grades, worst first: [1, 2, 2, 3, 3]; on 0/1 labels that is ideal
     pitfall = binary_labels(SEED000, None)
-    assert pitfall.reading("wrong").value == 1.0
-    assert pitfall.reading("right").value == pytest.approx(ndcg_core.ndcg([1, 2, 2, 3, 3]))
-    assert pitfall.reading("right").value < 0.8
+    binary, graded = pitfall.readings
+    assert binary.value == 1.0
+    assert graded.value == pytest.approx(ndcg_core.ndcg([1, 2, 2, 3, 3]))
+    assert graded.value < 0.8
     assert "1, 2, 2, 3, 3" in pitfall.why
+
+
+def test_binary_labels_lose_information_but_are_not_marked_wrong():
+    pitfall = binary_labels(SEED000, None)
+    assert [r.verdict for r in pitfall.readings] == ["convention", "convention"]
+    assert pitfall.readings[0].note == LOSES_INFORMATION and "Not a bug" in pitfall.why
+    same_grades = binary_labels([2, 0, 2], None)  # one relevant grade: 0/1 labels lose nothing
+    assert same_grades.readings[0].note == "" and "lose nothing" in same_grades.why
 
 
 def test_empty_ideal_means_seed000():
     # x = NDCG@5 of seed 000 = 0.4323; the second query has IDCG = 0:
     # zero → x/2, one → (x + 1)/2, skip → x
     x = ndcg_core.ndcg(SEED000, 5)
-    assert values(empty_ideal_rules(SEED000, 5)) == pytest.approx([x / 2, (x + 1) / 2, x])
+    pitfall = empty_ideal_rules(SEED000, 5)
+    assert values(pitfall) == pytest.approx([x / 2, (x + 1) / 2, x])
+    assert "Add a query" not in pitfall.why  # issue 17: it read as an instruction
+    assert f"NDCG@5 = {x:.3f}" in pitfall.why and "two queries" in pitfall.why
+
+
+def test_empty_ideal_means_when_this_list_has_nothing_relevant_either():
+    # both queries have IDCG = 0, so the rule decides both: 0, 1, left out
+    zero, one, skip = values(empty_ideal_rules([0, 0], 2))
+    assert (zero, one) == (0.0, 1.0) and math.isnan(skip)
 
 
 def test_tied_scores_issue_example():

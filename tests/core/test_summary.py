@@ -35,7 +35,11 @@ def test_seed000_summary_names_the_share_the_costs_and_the_best_move():
 def test_the_ideal_order_has_no_improving_move():
     best = sorted(GRADES, reverse=True)
     assert best_change(Ranking.of(best, 5)) is None
-    assert "No single swap or move of one item raises NDCG@5." in stakeholder_summary(best, LABELS, 5)
+    text = stakeholder_summary(best, LABELS, 5)
+    assert (
+        "No single swap or move raises NDCG@5: the top 5 is already in the ideal order (NDCG@5 = 1)." in text
+    )
+    assert "captures 100% of the best possible value" in text
 
 
 def test_nothing_relevant_and_empty_lists_are_said_plainly():

@@ -316,3 +316,18 @@ def test_the_ideal_order_scores_1_under_every_discount(grades, k, discount):
     best = sorted(grades, reverse=True)
     expected = 1.0 if ndcg_core.idcg(grades, k, discount=discount) > 0 else 0.0
     assert ndcg_core.ndcg(best, k, discount=discount) == pytest.approx(expected)
+
+
+def test_the_ln_discount_docstring_gives_the_computed_values():
+    # issue 15: the docstring said 0.761, 0.635, 0.560; 1/ln(i + e) is 0.761, 0.645, 0.574
+    from ndcg_core.metric import discounts
+
+    values = [f"{1 / math.log(i + math.e):.3f}" for i in (1, 2, 3)]
+    assert values == ["0.761", "0.645", "0.574"]
+    assert "1 / ln(i + e) → " + ", ".join(values) in discounts.__doc__
+
+
+def test_lightgbm_ties_are_said_to_keep_input_order():
+    from ndcg_core.teaching.variants import TOOL_TIES
+
+    assert "input order" in TOOL_TIES["LightGBM"] and "stable sort" in TOOL_TIES["LightGBM"]

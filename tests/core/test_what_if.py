@@ -19,12 +19,17 @@ from ndcg_core.metric.what_if import (
     Change,
     all_orders,
     best_change,
+    best_change_text,
     binned,
+    missing_judged,
     move_map,
+    no_change_message,
     order_distribution,
+    random_order_mean,
     sampled_orders,
     swap_map,
 )
+from ndcg_core.teaching.baseline import random_baseline_sentence
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
@@ -193,3 +198,81 @@ def test_binned_counts_every_value_once():
     assert bins[0][0] == 0.0 and bins[-1][1] == 1.0
     low, _, count = bins[-1]
     assert count == int(np.sum(values >= low))
+
+
+# --- what What if says when no change helps -----------------------------------------------
+
+
+def test_no_change_helps_but_the_list_lacks_judged_items():
+    # issue 15: [3, 2, 1] with unlisted 3 and 3, judged pool, k = 3: NDCG@3 = 0.63
+    ranking = Ranking.of([3, 2, 1], 3, ideal=[3, 2, 1, 3, 3])
+    dcg = 7 + 3 / math.log2(3) + 1 / 2
+    idcg = 7 + 7 / math.log2(3) + 7 / 2
+    assert ranking.ndcg == pytest.approx(dcg / idcg) and round(dcg / idcg, 2) == 0.63
+    assert best_change(ranking) is None
+    text = no_change_message(ranking)
+    assert "already as good as it gets" not in text and "already in the ideal order" not in text
+    assert "reordering cannot help" in text and f"NDCG@3 = {dcg / idcg:.2f}" in text
+    assert "2 judged items of grade 3" in text and missing_judged(ranking) == {3.0: 2}
+
+
+def test_no_change_helps_the_ideal_order():
+    text = no_change_message(Ranking.of([3, 2, 1, 0], 3))
+    assert (
+        text == "No single swap or move raises NDCG@3: the top 3 is already in the ideal order (NDCG@3 = 1)."
+    )
+    assert "whole list" in no_change_message(Ranking.of([3, 2], None))
+
+
+@pytest.mark.parametrize(("pool", "word"), [(None, "listed"), ([0, 0, 0, 0], "judged")])
+def test_nothing_relevant_is_listed_or_judged(pool, word):
+    text = no_change_message(Ranking.of([0, 0, 0], 2, ideal=pool))
+    assert text.startswith(f"Nothing relevant is {word}, so IDCG@2 = 0")
+
+
+def test_missing_grades_are_named_best_first_and_grade_0_is_not_missing():
+    ranking = Ranking.of([2, 1], 2, ideal=[2, 1, 3, 1, 0, 0])
+    assert missing_judged(ranking) == {3.0: 1, 1.0: 1}
+    text = no_change_message(ranking)
+    assert "1 judged item of grade 3 and 1 of grade 1 from the judged pool are not listed" in text
+
+
+def test_no_change_message_refuses_when_a_change_helps():
+    with pytest.raises(ValueError, match="best_change"):
+        no_change_message(Ranking.of([0, 3], 2))
+    assert best_change_text(Ranking.of([0, 3], 2), ["a", "b"]).startswith(
+        "Moving “b” from rank 2 to rank 1 raises"
+    )
+
+
+def test_a_change_near_1_shows_the_digits_that_differ():
+    # issue 15: [3,3,3,3,3,3,3,2,3,0] at k = 10 has NDCG 0.998; the best move raises it to 1
+    ranking = Ranking.of([3, 3, 3, 3, 3, 3, 3, 2, 3, 0], 10)
+    change = best_change(ranking)
+    sentence = change.sentence([f"item {i}" for i in range(1, 11)], "@10")
+    assert "from 1.00 to 1.00" not in sentence
+    assert sentence.endswith(f"raises NDCG@10 from {ranking.ndcg:.3f} to 1.000")
+
+
+@pytest.mark.parametrize(("grades", "expected"), [([1, 1, 1, 1, 0], 0.92), ([1, 0, 0, 0, 0, 0, 0, 0], 0.37)])
+def test_the_random_order_mean_differs_by_query(grades, expected):
+    # brute force over every order: the mean NDCG@5
+    brute = [ndcg_core.ndcg(list(order), 5) for order in itertools.permutations(grades)]
+    mean = random_order_mean(Ranking.of(grades, 5))
+    assert mean == pytest.approx(sum(brute) / len(brute), abs=1e-12)
+    assert round(mean, 2) == expected
+    sentence = random_baseline_sentence()
+    assert f"{mean:.2f} " in sentence and "[1, 1, 1, 1, 0]" in sentence and "k = 5" in sentence
+
+
+def test_only_the_missing_grades_that_beat_the_listed_top_k_are_said_to_help():
+    # [3, 2, 1] at k = 3, judged pool adds 3, 3 and 1: a missing 1 cannot beat the listed 1 at rank 3
+    ranking = Ranking.of([3, 2, 1], 3, ideal=[3, 2, 1, 3, 3, 1])
+    with_one = Ranking.of([3, 2, 1, 1], 3, ideal=[3, 2, 1, 3, 3, 1])
+    with_three = Ranking.of([3, 2, 1, 3], 3, ideal=[3, 2, 1, 3, 3, 1])
+    assert best_change(with_one) is None and with_one.ndcg == pytest.approx(ranking.ndcg)
+    assert ndcg_core.ndcg([3, 3, 2], 3, ideal=[3, 2, 1, 3, 3, 1]) > ranking.ndcg  # a retrieved 3, moved up
+    assert best_change(with_three) is not None
+    text = no_change_message(ranking)
+    assert "2 judged items of grade 3 and 1 of grade 1" in text
+    assert text.endswith("Only retrieving the items of grade 3 could raise NDCG@3.")

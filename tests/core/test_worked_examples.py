@@ -9,6 +9,7 @@ import math
 import pytest
 
 import ndcg_core
+from ndcg_core.teaching.scenarios import RESULTS_B_A_D_C
 
 SEED000_RETURNED = [0, 1, 2, 3, 2, 0, 3]  # Table 3: Portable Speaker … Bose Wireless
 
@@ -37,6 +38,16 @@ def test_seed003_results_b_a_d_c_exponential():
     assert round(ndcg_core.dcg(grades), 2) == 9.21
     assert round(ndcg_core.idcg(grades), 2) == 10.82
     assert round(ndcg_core.ndcg(grades), 2) == 0.85
+
+
+def test_seed003_terms_and_its_mis_rounded_4_41():
+    table = ndcg_core.breakdown([2, 3, 1, 2], None)
+    # The article prints 7 / log2 3 ≈ 4.41, but 7 / log2(3) = 4.4165 rounds to 4.42; the others are right.
+    assert 7 / math.log2(3) == pytest.approx(4.4165, abs=5e-5)
+    assert table["contribution"].round(2).tolist() == [3, 4.42, 0.5, 1.29]
+    assert table["ideal_contribution"].round(2).tolist() == [7, 1.89, 1.5, 0.43]
+    note = RESULTS_B_A_D_C.note
+    assert "4.41" in note and "4.4165" in note and "4.42" in note
 
 
 def test_seed004_retrieved_chunks_linear():
