@@ -19,6 +19,7 @@ from ndcg_core.metric.what_if import (
     order_distribution,
     swap_map,
 )
+from ndcg_core.teaching.changes import change_sentence
 from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
@@ -72,7 +73,7 @@ def best_single_change(ranking: Ranking, names: list[str], k: int, at: str) -> N
     if change is None:
         st.success(f"No single swap or move raises NDCG{at}: the top {k} is already as good as it gets.")
         return
-    sentence = change.sentence(names, at)
+    sentence = change_sentence(change, names, at)
     st.info(plain(sentence[0].upper() + sentence[1:] + "."))
     st.button("Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best")
 

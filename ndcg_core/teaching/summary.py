@@ -18,7 +18,8 @@ from ndcg_core.metric.discounts import discount_formula
 from ndcg_core.metric.gains import GainRule, gain_formula
 from ndcg_core.metric.headline import Headline
 from ndcg_core.metric.ranking import Ranking
-from ndcg_core.metric.what_if import best_change, no_change_message
+from ndcg_core.metric.what_if import best_change
+from ndcg_core.teaching.changes import change_sentence, no_change_message
 from ndcg_core.teaching.wording import (
     capitalised,
     empty_ideal_reading,
@@ -130,5 +131,5 @@ def summary_of(ranking: Ranking, labels: Sequence[str]) -> str:
     if change is None:
         sentences.append(no_change_message(ranking))
     else:
-        sentences.append(f"The single change that helps most: {change.sentence(labels, at)}.")
+        sentences.append(f"The single change that helps most: {change_sentence(change, labels, at)}.")
     return " ".join(sentences)

@@ -34,6 +34,7 @@ from ndcg_core.metric.what_if import Change, best_change, swap_map
 from ndcg_core.practice.answer_check import check_answer
 from ndcg_core.practice.exercises import exercise_set
 from ndcg_core.practice.slips import TOLERANCE, close, slips, value_of
+from ndcg_core.teaching.changes import change_sentence
 from ndcg_core.teaching.pitfalls import (
     binary_labels,
     empty_ideal_rules,
@@ -183,7 +184,7 @@ def test_the_summary_and_the_plain_reading_agree_with_their_numbers(grades, k, g
         _check_share_claims(text, ranking)
     _check_changes(summary, *((change.ndcg_before, change.ndcg_after) if change else (None, None)))
     if change is not None:
-        sentence = change.sentence(_labels(len(grades)), "" if k is None else f"@{k}")
+        sentence = change_sentence(change, _labels(len(grades)), "" if k is None else f"@{k}")
         _check_changes(sentence, change.ndcg_before, change.ndcg_after)
         assert "raises" in sentence
 
@@ -196,7 +197,7 @@ def test_every_swap_sentence_agrees_with_its_numbers(grades, k, gain, pool):
     for i in range(len(grades)):
         for j in range(i + 1, len(grades)):
             change = Change("swap", i + 1, j + 1, float(table[0, 0]), float(table[i, j]))
-            _check_changes(change.sentence(labels, at), change.ndcg_before, change.ndcg_after)
+            _check_changes(change_sentence(change, labels, at), change.ndcg_before, change.ndcg_after)
 
 
 # --- pitfalls -------------------------------------------------------------------------------------
@@ -266,7 +267,8 @@ def test_pitfall_decimals_show_the_readings_apart():
 
 @pytest.mark.parametrize(("grades", "k", "gain", "pool"), CASES, ids=IDS)
 def test_the_no_change_message_agrees_with_its_numbers(grades, k, gain, pool):
-    from ndcg_core.metric.what_if import missing_judged, no_change_message
+    from ndcg_core.metric.what_if import missing_judged
+    from ndcg_core.teaching.changes import no_change_message
 
     ranking = _ranking(grades, k, gain, pool)
     if best_change(ranking) is not None:

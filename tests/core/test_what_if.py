@@ -19,17 +19,16 @@ from ndcg_core.metric.what_if import (
     Change,
     all_orders,
     best_change,
-    best_change_text,
     binned,
     missing_judged,
     move_map,
-    no_change_message,
     order_distribution,
     random_order_mean,
     sampled_orders,
     swap_map,
 )
 from ndcg_core.teaching.baseline import random_baseline_sentence
+from ndcg_core.teaching.changes import best_change_text, change_sentence, no_change_message
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
@@ -109,7 +108,7 @@ def test_the_best_change_is_the_best_of_every_swap_and_move(grades, k, gain, ext
 def test_seed000_best_change_in_words():
     change = best_change(Ranking.of(SEED000, 5))
     assert change == Change("swap", 1, 7, change.ndcg_before, change.ndcg_after)
-    assert change.sentence(LABELS, "@5") == (
+    assert change_sentence(change, LABELS, "@5") == (
         f"swapping “{LABELS[0]}” (rank 1) with “{LABELS[6]}” (rank 7) raises NDCG@5 from 0.43 to 0.91"
     )
     assert change.apply(LABELS)[0] == LABELS[6]
@@ -249,7 +248,7 @@ def test_a_change_near_1_shows_the_digits_that_differ():
     # issue 15: [3,3,3,3,3,3,3,2,3,0] at k = 10 has NDCG 0.998; the best move raises it to 1
     ranking = Ranking.of([3, 3, 3, 3, 3, 3, 3, 2, 3, 0], 10)
     change = best_change(ranking)
-    sentence = change.sentence([f"item {i}" for i in range(1, 11)], "@10")
+    sentence = change_sentence(change, [f"item {i}" for i in range(1, 11)], "@10")
     assert "from 1.00 to 1.00" not in sentence
     assert sentence.endswith(f"raises NDCG@10 from {ranking.ndcg:.3f} to 1.000")
 

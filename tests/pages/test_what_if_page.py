@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core
 from ndcg_core.metric.ranking import Ranking
 from ndcg_core.metric.what_if import best_change, order_distribution, swap_map
+from ndcg_core.teaching.changes import change_sentence
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from tests.pages.conftest import NewApp
 from ui.navigation import WHAT_IF
@@ -43,7 +44,7 @@ def test_opens_on_the_playground_list_with_the_best_change_in_words(app: AppTest
     change = best_change(Ranking.of(GRADES, 5))
     assert metrics(app)["NDCG@5 now"] == f"{ndcg_core.ndcg(GRADES, 5):.2f}" == "0.43"
     info = app.info[0].value.replace("\\", "")
-    assert info == change.sentence(NAMES, "@5").replace("swapping", "Swapping", 1) + "."
+    assert info == change_sentence(change, NAMES, "@5").replace("swapping", "Swapping", 1) + "."
     assert f"to {change.ndcg_after:.2f}" in info
 
 
