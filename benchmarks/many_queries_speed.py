@@ -1,36 +1,59 @@
-"""Whole-process time and peak memory of NDCG@10 over a large run: ours against pytrec_eval.
+"""Whole-process time and peak memory of NDCG@10 over large runs: ours against pytrec_eval.
 
-    .venv/bin/python benchmarks/many_queries_speed.py            # 2,000 queries × 1,000 documents
-    .venv/bin/python benchmarks/many_queries_speed.py --queries 200
+    .venv/bin/python benchmarks/many_queries_speed.py                  # both cases below
+    .venv/bin/python benchmarks/many_queries_speed.py --case trec      # 2,000 queries × 1,000
+    .venv/bin/python benchmarks/many_queries_speed.py --case msmarco --repeat 5
+    .venv/bin/python benchmarks/many_queries_speed.py --ids clueweb    # long string ids
 
-The script writes a synthetic qrels and run into a temporary folder (graded 0–3, 300 judged
-documents per query, 50 of them never retrieved; 1,000 retrieved per query), then runs, each
-in its own process and three times:
+The data is shaped like real runs, because easier data hides the slow parts (issue 16):
 
-* ours: ``python -m ndcg_core QRELS RUN -k 10`` (read both files + evaluate + print);
+* **document ids distinct across queries**, as in every real collection: by default MS MARCO
+  passage ids, whole numbers drawn from 0 … 8,841,822 (the collection's size), distinct within a
+  query; with ``--ids clueweb``, ClueWeb09-style strings (``clueweb09-en0042-17-01234``, 25 bytes).
+  Reusing d0 … d999 in every query makes a dictionary of 1,000 ids instead of millions.
+* **lines not in score order**: every line of the run is shuffled across the whole file (not even
+  grouped by query), so nothing can take the already-sorted path; the rank column is meaningless.
+* **score ties**: scores are Gamma(2, 4) values rounded to 3 decimals (BM25-like, 0 to ~40), so
+  about one line in ten ties with another line of its query; trec_eval breaks those ties by
+  document id, descending.
+
+Two cases:
+
+* ``trec``: 2,000 queries × 1,000 documents (2 million run lines, ~80 MB with qrels), deep TREC-style
+  judgments: 300 judged per query (250 of them retrieved), grades 0–3 (60/20/12/8 %).
+* ``msmarco``: the MS MARCO passage dev shape, 6,980 queries × 1,000 passages (6,980,000 run lines,
+  ~250 MB), with MS MARCO-style judgments: 1 relevant passage per query (1–4, mean ~1.1), grade 1,
+  four in five of them retrieved.
+
+Each tool runs in its own process, ``--repeat`` times (3 by default):
+
+* ours: ``python -m ndcg_core QRELS RUN -m ndcg_cut.10`` (read both files + evaluate + print);
 * pytrec_eval (package ``pytrec-eval-terrier``, installed here if missing — the app does not
   need it): parse both files with its own readers, evaluate ``ndcg_cut_10``, print the mean.
 
-It checks that both give the same mean NDCG@10, and reports the best time of three, the ratio,
-and each process's peak resident memory. Target (issue 5): ours at most half of pytrec_eval's
-time, and under 1 GiB.
-
-Last, it times the Many queries page on the same files (AppTest, no browser): from handing
-it the two files to the finished page, with default cutoffs. Target: under 3 s.
+It checks both give the same mean NDCG@10 and reports every time, the best and the median, their
+ratio, and each process's peak resident memory. Targets (issue 16): ours at most 0.4× pytrec_eval's
+time on both cases, peak memory under 1 GiB. The machine may be shared: compare runs taken
+together, and repeat.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
 
 REPO = Path(__file__).resolve().parents[1]
+MSMARCO_PASSAGES = 8_841_823
 
 PEAK_MEMORY = "import atexit, resource, sys; atexit.register(lambda: print('peak_kib', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))"
 
@@ -52,24 +75,116 @@ print('ndcg_cut_10\\tall\\t%.4f' % (sum(values) / len(values)))
 )
 
 
-def write_data(
-    folder: Path, queries: int, retrieved: int, judged: int, unretrieved: int, seed: int = 7
-) -> tuple[Path, Path]:
-    """Synthetic TREC files: documents d0 … per query; the first ones retrieved, some judged."""
+@dataclass(frozen=True)
+class Case:
+    """One benchmark shape."""
+
+    name: str
+    queries: int
+    retrieved: int
+    judgments: str  # "trec" (deep, graded) or "msmarco" (about one relevant passage per query)
+
+
+CASES = {
+    "trec": Case("trec", 2000, 1000, "trec"),
+    "msmarco": Case("msmarco", 6980, 1000, "msmarco"),
+}
+
+
+def document_ids(numbers: np.ndarray, ids: str) -> pa.Array:
+    """MS MARCO passage ids (the numbers as text) or ClueWeb09-style ids built from them."""
+    if ids == "msmarco":
+        return pa.array(numbers).cast(pa.string())
+    folder, file, line = numbers // 1_000_000, (numbers // 10_000) % 100, numbers % 100_000
+    text = [f"clueweb09-en{a:04d}-{b:02d}-{c:05d}" for a, b, c in zip(folder, file, line, strict=True)]
+    return pa.array(text, type=pa.string())
+
+
+def write_table(path: Path, columns: dict[str, pa.Array | np.ndarray]) -> None:
+    """Space-separated lines without a header or quotes, as TREC files are."""
+    table = pa.table(
+        {
+            name: pa.array(values) if isinstance(values, np.ndarray) else values
+            for name, values in columns.items()
+        }
+    )
+    options = pacsv.WriteOptions(include_header=False, delimiter=" ", quoting_style="none")
+    pacsv.write_csv(table, path, write_options=options)
+
+
+def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path, Path]:
+    """A synthetic qrels and run of the case's shape (see the module docstring)."""
     rng = np.random.default_rng(seed)
-    qrels_lines, run_lines = [], []
-    for q in range(queries):
-        qid = f"q{q}"
-        scores = np.sort(rng.random(retrieved))[::-1]
-        run_lines += [f"{qid} Q0 d{d} {d + 1} {scores[d]:.6f} bench\n" for d in range(retrieved)]
-        judged_retrieved = rng.choice(retrieved, judged - unretrieved, replace=False)
-        judged_docs = [*judged_retrieved, *range(retrieved, retrieved + unretrieved)]
-        grades = rng.choice(4, len(judged_docs), p=[0.6, 0.2, 0.12, 0.08])
-        qrels_lines += [f"{qid} 0 d{d} {g}\n" for d, g in zip(judged_docs, grades, strict=True)]
-    qrels, run = folder / "bench.qrels", folder / "bench.run"
-    qrels.write_text("".join(qrels_lines))
-    run.write_text("".join(run_lines))
+    n, per_query = case.queries * case.retrieved, case.retrieved
+    qids = rng.choice(1_200_000, case.queries, replace=False)
+    # Distinct within a query (a sample without replacement), drawn anew for every query.
+    docs = np.concatenate(
+        [rng.choice(MSMARCO_PASSAGES, per_query, replace=False) for _ in range(case.queries)]
+    )
+    scores = np.round(rng.gamma(2.0, 4.0, n), 3)
+    shuffle = rng.permutation(n)
+    query_of_line = np.repeat(np.arange(case.queries), per_query)
+    run = folder / f"{case.name}.run"
+    write_table(
+        run,
+        {
+            "qid": pa.array(qids[query_of_line[shuffle]]).cast(pa.string()),
+            "q0": pa.array(["Q0"]).take(pa.array(np.zeros(n, dtype=np.int64))),
+            "docno": document_ids(docs[shuffle], ids),
+            "rank": np.tile(np.arange(1, per_query + 1), case.queries),
+            "score": pa.array(scores[shuffle]).cast(pa.string()),
+            "tag": pa.array(["bench"]).take(pa.array(np.zeros(n, dtype=np.int64))),
+        },
+    )
+    judged_query, judged_doc, grades = _judgments(rng, case, docs)
+    qrels = folder / f"{case.name}.qrels"
+    write_table(
+        qrels,
+        {
+            "qid": pa.array(qids[judged_query]).cast(pa.string()),
+            "iter": np.zeros(len(judged_query), dtype=np.int64),
+            "docno": document_ids(judged_doc, ids),
+            "rel": grades,
+        },
+    )
     return qrels, run
+
+
+def _judgments(
+    rng: np.random.Generator, case: Case, docs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(query index, document number, grade) of every judgment."""
+    queries, per_query = case.queries, case.retrieved
+    if case.judgments == "trec":
+        judged, unretrieved, levels, weights = 300, 50, 4, [0.6, 0.2, 0.12, 0.08]
+        counts = np.full(queries, judged)
+    else:
+        counts, unretrieved, levels, weights = (
+            rng.choice([1, 2, 3, 4], queries, p=[0.93, 0.05, 0.015, 0.005]),
+            0,
+            2,
+            [0, 1],
+        )
+    rows, numbers = [], []
+    for q in range(queries):
+        retrieved = docs[q * per_query : (q + 1) * per_query]
+        if case.judgments == "trec":
+            picked = retrieved[rng.choice(per_query, counts[q] - unretrieved, replace=False)]
+            extra = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 2 * unretrieved, replace=False), retrieved)[
+                :unretrieved
+            ]
+        else:  # four in five relevant passages retrieved
+            found = rng.random(counts[q]) < 0.8
+            picked = retrieved[rng.choice(per_query, int(found.sum()), replace=False)]
+            extra = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 8, replace=False), retrieved)[
+                : counts[q] - len(picked)
+            ]
+        chosen = np.r_[picked, extra]
+        rows.append(np.full(len(chosen), q))
+        numbers.append(chosen)
+    rows_all, numbers_all = np.concatenate(rows), np.concatenate(numbers)
+    grades = rng.choice(levels, len(rows_all), p=weights)
+    return rows_all, numbers_all, grades
 
 
 def timed(code: str, *args: str) -> tuple[float, str, int]:
@@ -91,53 +206,51 @@ def ensure_pytrec_eval() -> None:
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "pytrec-eval-terrier"], check=True)
 
 
-def page_seconds(qrels: Path, run: Path) -> float:
-    """Seconds for the Many queries page to read, evaluate and draw these files (AppTest)."""
-    sys.path.insert(0, str(REPO))
-    from streamlit.testing.v1 import AppTest
+def mean_of(output: str) -> str:
+    """The value of the ``ndcg_cut_10 all`` line."""
+    return next(line.split()[-1] for line in output.splitlines() if line.startswith("ndcg_cut_10"))
 
-    from widgets.run_files import LoadedFiles
 
-    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=120).run()
-    at.switch_page("pages/many_queries.py").run()
-    at.session_state["many_candidate"] = LoadedFiles(
-        qrels.name, qrels.read_bytes(), run.name, run.read_bytes()
+def run_case(case: Case, ids: str, repeat: int) -> None:
+    """Write the case's files, time both tools alternately, print the figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        qrels, run = write_data(Path(folder), case, ids)
+        size = (qrels.stat().st_size + run.stat().st_size) / 2**20
+        lines = case.queries * case.retrieved
+        print(
+            f"\n{case.name}: {case.queries:,} queries × {case.retrieved:,} = {lines:,} run lines, ids {ids}; files {size:.0f} MiB"
+        )
+        ours, theirs = [], []
+        for _ in range(repeat):  # alternate, so both see the same load on a shared machine
+            ours.append(timed(OURS, str(qrels), str(run), "-m", "ndcg_cut.10"))
+            theirs.append(timed(PYTREC, str(qrels), str(run)))
+    for label, results in (("ours", ours), ("pytrec_eval", theirs)):
+        times = [t for t, _, _ in results]
+        print(
+            f"  {label:<12} mean NDCG@10 {mean_of(results[0][1])}   "
+            f"times {' '.join(f'{t:.2f}' for t in times)} s (best {min(times):.2f}, median {statistics.median(times):.2f})   "
+            f"peak {max(p for _, _, p in results) / 1024:.0f} MiB"
+        )
+    ratios = [a / b for (a, _, _), (b, _, _) in zip(ours, theirs, strict=True)]
+    best = min(t for t, _, _ in ours) / min(t for t, _, _ in theirs)
+    print(
+        f"  time ratio ours / pytrec_eval: best/best {best:.2f}; run by run {' '.join(f'{r:.2f}' for r in ratios)}"
     )
-    start = time.perf_counter()
-    at.run()
-    seconds = time.perf_counter() - start
-    assert not at.exception and not at.error, "the page did not load the files"
-    return seconds
+    if {mean_of(out) for _, out, _ in ours} != {mean_of(out) for _, out, _ in theirs}:
+        print("  WARNING: the two means differ")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--queries", type=int, default=2000)
-    parser.add_argument("--retrieved", type=int, default=1000)
+    parser.add_argument("--case", choices=[*CASES, "all"], default="all")
+    parser.add_argument("--ids", choices=("msmarco", "clueweb"), default="msmarco")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     ensure_pytrec_eval()
-    with tempfile.TemporaryDirectory() as folder:
-        qrels, run = write_data(Path(folder), args.queries, args.retrieved, judged=300, unretrieved=50)
-        size = (qrels.stat().st_size + run.stat().st_size) / 2**20
-        print(f"{args.queries} queries × {args.retrieved} documents; files {size:.0f} MiB")
-        ours = [timed(OURS, str(qrels), str(run), "-k", "10") for _ in range(args.repeat)]
-        theirs = [timed(PYTREC, str(qrels), str(run)) for _ in range(args.repeat)]
-        page = page_seconds(qrels, run)
-    our_mean = next(line for line in ours[0][1].splitlines() if line.startswith("ndcg_cut_10"))
-    their_mean = theirs[0][1].strip()
-    print(
-        f"ours:        {our_mean.split()[-1]}   best {min(t for t, _, _ in ours):6.2f} s   peak {max(p for _, _, p in ours) / 1024:6.0f} MiB"
-    )
-    print(
-        f"pytrec_eval: {their_mean.split()[-1]}   best {min(t for t, _, _ in theirs):6.2f} s   peak {max(p for _, _, p in theirs) / 1024:6.0f} MiB"
-    )
-    print(f"time ratio ours / pytrec_eval: {min(t for t, _, _ in ours) / min(t for t, _, _ in theirs):.2f}")
-    print(f"Many queries page, files handed over → page drawn: {page:.2f} s")
-    if our_mean.split()[-1] != their_mean.split()[-1]:
-        print("WARNING: the two means differ")
+    for name in CASES if args.case == "all" else [args.case]:
+        run_case(CASES[name], args.ids, args.repeat)
 
 
 if __name__ == "__main__":
