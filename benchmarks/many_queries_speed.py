@@ -13,7 +13,8 @@ The data is shaped like real runs, because easier data hides the slow parts (iss
   Reusing d0 … d999 in every query makes a dictionary of 1,000 ids instead of millions.
 * **lines not in score order**: every line of the run is shuffled across the whole file (not even
   grouped by query), so nothing can take the already-sorted path; the rank column is meaningless.
-* **score ties**: scores are Gamma(2, 4) values rounded to 3 decimals (BM25-like, 0 to ~40), so
+* **score ties**: scores are Gamma(2, 4) values (BM25-like, 0 to ~40) raised for judged relevant
+  documents (so the mean NDCG@10 is a real system's order of size), rounded to 3 decimals, so
   about one line in ten ties with another line of its query; trec_eval breaks those ties by
   document id, descending.
 
@@ -55,7 +56,13 @@ import pyarrow.csv as pacsv
 REPO = Path(__file__).resolve().parents[1]
 MSMARCO_PASSAGES = 8_841_823
 
-PEAK_MEMORY = "import atexit, resource, sys; atexit.register(lambda: print('peak_kib', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))"
+# The child's own peak resident memory: VmHWM of /proc/self/status. Not ru_maxrss, which Linux
+# carries over from the parent across fork + exec: this script's ~1 GB of generated data would
+# show up as the child's peak.
+PEAK_MEMORY = (
+    "import atexit, sys; atexit.register(lambda: print('peak_kib', next(int(line.split()[1]) "
+    "for line in open('/proc/self/status') if line.startswith('VmHWM')), file=sys.stderr))"
+)
 
 OURS = (
     PEAK_MEMORY
@@ -83,11 +90,12 @@ class Case:
     queries: int
     retrieved: int
     judgments: str  # "trec" (deep, graded) or "msmarco" (about one relevant passage per query)
+    boost: float  # a judged document's score is raised by this × its grade
 
 
 CASES = {
-    "trec": Case("trec", 2000, 1000, "trec"),
-    "msmarco": Case("msmarco", 6980, 1000, "msmarco"),
+    "trec": Case("trec", 2000, 1000, "trec", boost=4.0),
+    "msmarco": Case("msmarco", 6980, 1000, "msmarco", boost=20.0),
 }
 
 
@@ -121,7 +129,9 @@ def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path,
     docs = np.concatenate(
         [rng.choice(MSMARCO_PASSAGES, per_query, replace=False) for _ in range(case.queries)]
     )
-    scores = np.round(rng.gamma(2.0, 4.0, n), 3)
+    judged_query, judged_doc, grades, grade_of_line = _judgments(rng, case, docs)
+    # BM25-like scores, better for better documents (so the mean NDCG@10 looks like a real system's).
+    scores = np.round(rng.gamma(2.0, 4.0, n) + case.boost * grade_of_line, 3)
     shuffle = rng.permutation(n)
     query_of_line = np.repeat(np.arange(case.queries), per_query)
     run = folder / f"{case.name}.run"
@@ -136,7 +146,6 @@ def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path,
             "tag": pa.array(["bench"]).take(pa.array(np.zeros(n, dtype=np.int64))),
         },
     )
-    judged_query, judged_doc, grades = _judgments(rng, case, docs)
     qrels = folder / f"{case.name}.qrels"
     write_table(
         qrels,
@@ -152,39 +161,28 @@ def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path,
 
 def _judgments(
     rng: np.random.Generator, case: Case, docs: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(query index, document number, grade) of every judgment."""
-    queries, per_query = case.queries, case.retrieved
-    if case.judgments == "trec":
-        judged, unretrieved, levels, weights = 300, 50, 4, [0.6, 0.2, 0.12, 0.08]
-        counts = np.full(queries, judged)
-    else:
-        counts, unretrieved, levels, weights = (
-            rng.choice([1, 2, 3, 4], queries, p=[0.93, 0.05, 0.015, 0.005]),
-            0,
-            2,
-            [0, 1],
-        )
-    rows, numbers = [], []
-    for q in range(queries):
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(query index, document number, grade) of every judgment, and the grade of every run line."""
+    per_query = case.retrieved
+    grade_of_line = np.zeros(len(docs))
+    rows, numbers, grades = [], [], []
+    for q in range(case.queries):
         retrieved = docs[q * per_query : (q + 1) * per_query]
-        if case.judgments == "trec":
-            picked = retrieved[rng.choice(per_query, counts[q] - unretrieved, replace=False)]
-            extra = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 2 * unretrieved, replace=False), retrieved)[
-                :unretrieved
-            ]
-        else:  # four in five relevant passages retrieved
-            found = rng.random(counts[q]) < 0.8
-            picked = retrieved[rng.choice(per_query, int(found.sum()), replace=False)]
-            extra = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 8, replace=False), retrieved)[
-                : counts[q] - len(picked)
-            ]
-        chosen = np.r_[picked, extra]
+        if case.judgments == "trec":  # 300 judged, 250 of them retrieved, graded 0-3
+            unretrieved, picked = 50, rng.choice(per_query, 250, replace=False)
+            graded = rng.choice(4, 300, p=[0.6, 0.2, 0.12, 0.08])
+        else:  # MS MARCO: 1-4 relevant passages (mean ~1.1), four in five of them retrieved
+            relevant = rng.choice([1, 2, 3, 4], p=[0.93, 0.05, 0.015, 0.005])
+            found = int(np.count_nonzero(rng.random(relevant) < 0.8))
+            unretrieved, picked = relevant - found, rng.choice(per_query, found, replace=False)
+            graded = np.ones(relevant, dtype=np.int64)
+        others = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 2 * unretrieved + 8, replace=False), retrieved)
+        chosen = np.r_[retrieved[picked], others[:unretrieved]]
+        grade_of_line[q * per_query + picked] = graded[: len(picked)]
         rows.append(np.full(len(chosen), q))
         numbers.append(chosen)
-    rows_all, numbers_all = np.concatenate(rows), np.concatenate(numbers)
-    grades = rng.choice(levels, len(rows_all), p=weights)
-    return rows_all, numbers_all, grades
+        grades.append(graded)
+    return np.concatenate(rows), np.concatenate(numbers), np.concatenate(grades), grade_of_line
 
 
 def timed(code: str, *args: str) -> tuple[float, str, int]:
@@ -229,7 +227,7 @@ def run_case(case: Case, ids: str, repeat: int) -> None:
         print(
             f"  {label:<12} mean NDCG@10 {mean_of(results[0][1])}   "
             f"times {' '.join(f'{t:.2f}' for t in times)} s (best {min(times):.2f}, median {statistics.median(times):.2f})   "
-            f"peak {max(p for _, _, p in results) / 1024:.0f} MiB"
+            f"peak {' '.join(f'{p / 1024:.0f}' for _, _, p in results)} MiB"
         )
     ratios = [a / b for (a, _, _), (b, _, _) in zip(ours, theirs, strict=True)]
     best = min(t for t, _, _ in ours) / min(t for t, _, _ in theirs)
