@@ -18,6 +18,7 @@ import numpy as np
 from ndcg_core.metric.gains import Gain
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.trec.evaluation import Evaluation, Judgments
+from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.pieces import Source
 from ndcg_core.trec.significance import (
     SAMPLES,
@@ -211,5 +212,8 @@ def compare_files(
     cutoffs = sorted({int(m.removeprefix("ndcg_cut_")) for m in measures if m.startswith("ndcg_cut_")})
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
     a = judgments.evaluate(judgments.read_run(run_a, names[1], max_bytes=max_bytes), cutoffs, gain=gain)
+    release_memory()
     b = judgments.evaluate(judgments.read_run(run_b, names[2], max_bytes=max_bytes), cutoffs, gain=gain)
+    del judgments
+    release_memory()
     return compare_evaluations(a, b, measures, samples=samples, seed=seed)

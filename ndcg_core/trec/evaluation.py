@@ -43,6 +43,7 @@ from ndcg_core.trec.doc_keys import exact_keys
 from ndcg_core.trec.files import QRELS, RUN, FileSpec, TrecFileError, read_tables
 from ndcg_core.trec.lines import Lines, QueryCodes, collect
 from ndcg_core.trec.measures import TREC_CUTOFFS
+from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
 from ndcg_core.trec.pieces import Source, line_count
 
@@ -109,7 +110,7 @@ class Judgments:
         """A run's lines, its query ids coded as the qrels' are."""
         tables = read_tables(source, name, RUN, max_bytes=max_bytes)
         lines = collect(tables, self.queries, name, "score", line_count(source))
-        pa.default_memory_pool().release_unused()  # hand the parser's freed memory back
+        release_memory()  # the parser's
         return lines
 
     def run_of_table(self, table: pa.Table, name: str = "run") -> Lines:
@@ -167,7 +168,10 @@ def evaluate_files(
     """
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
     lines = judgments.read_run(run, names[1], max_bytes=max_bytes)
-    return judgments.evaluate(lines, cutoffs, gain=gain, complete=complete)
+    result = judgments.evaluate(lines, cutoffs, gain=gain, complete=complete)
+    del judgments, lines
+    release_memory()
+    return result
 
 
 def _evaluate(
