@@ -45,7 +45,7 @@ from ndcg_core.trec.lines import Lines, QueryCodes, collect
 from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
-from ndcg_core.trec.pieces import Source, line_count
+from ndcg_core.trec.pieces import Source, most_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -98,7 +98,7 @@ class Judgments:
         """Judgments from a file's path or bytes (``max_bytes``: the caller's size limit, if any)."""
         queries = QueryCodes()
         tables = read_tables(source, name, QRELS, max_bytes=max_bytes)
-        return cls(collect(tables, queries, name, "rel", line_count(source)), queries)
+        return cls(collect(tables, queries, name, "rel", most_rows(source)), queries)
 
     @classmethod
     def of_table(cls, table: pa.Table, name: str = "qrels") -> Judgments:
@@ -109,7 +109,7 @@ class Judgments:
     def read_run(self, source: Source, name: str = "run", *, max_bytes: int | None = None) -> Lines:
         """A run's lines, its query ids coded as the qrels' are."""
         tables = read_tables(source, name, RUN, max_bytes=max_bytes)
-        lines = collect(tables, self.queries, name, "score", line_count(source))
+        lines = collect(tables, self.queries, name, "score", most_rows(source))
         release_memory()  # the parser's
         return lines
 
@@ -243,18 +243,31 @@ def _refuse_duplicates(lines: Lines, queries: QueryCodes) -> None:
 def _judged_in_run(ranked: Lines, judged: Lines, verify: bool) -> tuple[np.ndarray, np.ndarray]:
     """The run lines whose document is judged relevant (grade > 0), and their grades.
 
-    A hash join on the pair keys against the relevant judgments only (the others add 0 to DCG).
+    A hash join on the pair keys against the relevant judgments only (the others add 0 to DCG),
+    after a cheap filter (:func:`_maybe_judged`) has set aside the lines that cannot match.
     """
     relevant = np.flatnonzero(judged.value > 0)
-    keys = to_arrow(judged.key[relevant])
-    found = pc.is_in(to_arrow(ranked.key), value_set=keys)  # one bit per line: little memory
-    lines = to_numpy(pc.indices_nonzero(found)).astype(np.int64)
-    rows = relevant[
-        to_numpy(pc.index_in(to_arrow(ranked.key[lines]), value_set=keys))
-    ]  # each line's judgment
+    keys = judged.key[relevant]
+    candidates = _maybe_judged(ranked.key, keys)
+    found = pc.index_in(to_arrow(ranked.key[candidates]), value_set=to_arrow(keys))  # null: no match
+    matched = to_numpy(pc.indices_nonzero(pc.is_valid(found))).astype(np.int64)
+    lines, rows = candidates[matched], relevant[to_numpy(found.drop_null())]  # each line and its judgment
     if verify:
         _check_matches(ranked, judged, lines, rows)
     return lines, judged.value[rows]
+
+
+def _maybe_judged(run_keys: np.ndarray, judged_keys: np.ndarray) -> np.ndarray:
+    """Lines whose key may be among ``judged_keys``: a superset of the matches, found with a table
+    of 2^b yes/no slots indexed by the keys' top b bits (about 16 slots per judged key).
+
+    Most run lines are not judged; checking one slot is far cheaper than a hash-table lookup.
+    """
+    bits = int(np.clip(np.ceil(np.log2(max(len(judged_keys), 1) * 16)), 16, 26))
+    shift = np.uint64(64 - bits)
+    slots = np.zeros(1 << bits, dtype=bool)
+    slots[judged_keys >> shift] = True
+    return np.flatnonzero(slots[run_keys >> shift])
 
 
 def _check_matches(ranked: Lines, judged: Lines, lines: np.ndarray, rows: np.ndarray) -> None:

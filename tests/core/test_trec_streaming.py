@@ -21,7 +21,7 @@ from ndcg_core.trec.doc_keys import LONG_ID_BYTES, exact_keys, hashed_keys
 from ndcg_core.trec.evaluation import Judgments, evaluate, evaluate_files
 from ndcg_core.trec.files import QRELS, RUN, TrecFileError, read_qrels, read_run, read_tables
 from ndcg_core.trec.order import trec_order
-from ndcg_core.trec.pieces import line_count, pieces
+from ndcg_core.trec.pieces import most_rows, pieces
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "trec_eval"
 
@@ -214,7 +214,25 @@ def test_pieces_give_the_same_table_as_the_whole_file(piece_bytes, tmp_path):
         assert [first for _, first in cut] == [
             1 + sum(t.count(b"\n") for t, _ in cut[:i]) for i in range(len(cut))
         ]
-    assert line_count(path) == line_count(data) == data.count(b"\n") + 1
+    assert most_rows(path) == most_rows(data) >= whole.num_rows
+
+
+@pytest.mark.parametrize(
+    "data", [b"q,d,1\n" * 50, b"q,d,1\n" * 49 + b"q,d,1", b"query,document,relevance\n" + b"q,d,1\r\n" * 9]
+)
+def test_most_rows_bounds_even_the_shortest_lines(data):
+    assert most_rows(data) >= data.replace(b"\r", b"").count(b"q,d,1")
+
+
+def test_columns_grow_when_a_file_has_more_rows_than_expected():
+    data = run_text(2000)
+    tables = list(read_tables(data, "run", RUN, piece_bytes=4096))
+    small_start = lines_module.collect(tables, lines_module.QueryCodes(), "run", "score", capacity=1)
+    roomy = lines_module.collect(tables, lines_module.QueryCodes(), "run", "score", capacity=10_000)
+    assert len(small_start) == len(roomy) == 2000
+    assert (
+        small_start.key.tolist() == roomy.key.tolist() and small_start.value.tolist() == roomy.value.tolist()
+    )
 
 
 @pytest.mark.parametrize("piece_bytes", [50, 4096])
