@@ -10,6 +10,7 @@ sorted from B's biggest win to its biggest loss.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -87,7 +88,8 @@ class MeasureComparison:
             "ties": self.tally.ties,
             "losses": self.tally.losses,
             "t_test_p": t.p_value,
-            "t_statistic": t.statistic,
+            "t_statistic": t.statistic if t.statistic is None or math.isfinite(t.statistic) else None,
+            "t_test_note": _t_note(t),
             "t_test_df": t.df,
             "difference_ci95": list(t.ci95) if t.ci95 else None,
             "randomization_p": r.p_value,
@@ -99,6 +101,17 @@ class MeasureComparison:
 
     def _extreme(self, qid: str | None, at: int) -> dict[str, object] | None:
         return None if qid is None else {"qid": qid, "a": float(self.a[at]), "b": float(self.b[at])}
+
+
+def _t_note(t: TTest) -> str | None:
+    """Why the t-test has no ordinary number, if it has none."""
+    if t.df < 1:
+        return "fewer than 2 queries: no t-test"
+    if t.statistic is None:
+        return "every difference is 0: t = 0/0, no t-test"
+    if not math.isfinite(t.statistic):
+        return "every difference is the same and not 0: sd = 0, t is infinite, p = 0"
+    return None
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,9 @@ def trec_order(query: np.ndarray, score: np.ndarray, docno: pa.ChunkedArray) -> 
     and positions are 32-bit, so 7 million lines need about 150 MB while they are sorted.
     """
     if _in_trec_order(query, score, docno):  # most runs are written this way: nothing to sort
-        return np.arange(len(query), dtype=np.int32), query
-    by_score = np.argsort(score)[::-1].astype(np.int32)  # 1. best score first
+        return np.arange(len(query)), query
+    positions = np.int32 if len(score) < 1 << 31 else np.int64
+    by_score = np.argsort(score)[::-1].astype(positions)  # 1. best score first
     codes = _small(query[by_score])
     by_query = np.argsort(codes, kind="stable")  # 2. grouped by query, best first within each
     order, query_in_order = by_score[by_query], codes[by_query]

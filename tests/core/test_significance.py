@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ndcg_core.__main__ import main
 from ndcg_core.trec.comparison import compare_evaluations, compare_files
-from ndcg_core.trec.evaluation import evaluate_files
+from ndcg_core.trec.evaluation import Evaluation, evaluate_files
 from ndcg_core.trec.significance import (
     TIE_TOLERANCE,
     Tally,
@@ -230,3 +230,27 @@ def test_plain_evaluation_does_not_load_scipy():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert done.stdout.splitlines()[-1] == "False False"
+
+
+def evaluation_of(values: list[float]) -> Evaluation:
+    """An evaluation with these ndcg values for queries q0, q1, … (each query answered)."""
+    n = len(values)
+    columns = {
+        "qid": np.array([f"q{i}" for i in range(n)], dtype=object),
+        "ndcg": np.array(values),
+        "judged": np.ones(n, dtype=int),
+        "relevant": np.ones(n, dtype=int),
+        "retrieved": np.ones(n, dtype=int),
+    }
+    return Evaluation(columns, (), "linear", False, [], [], [])
+
+
+def test_json_stays_json_when_every_difference_is_the_same():
+    comparison = compare_evaluations(
+        evaluation_of([0.5, 0.25, 0.0]), evaluation_of([0.75, 0.5, 0.25]), ["ndcg"]
+    )
+    numbers = json.loads(json.dumps(comparison.as_dict(), allow_nan=False))["measures"]["ndcg"]
+    assert (
+        numbers["t_statistic"] is None and numbers["t_test_p"] == 0.0 and "sd = 0" in numbers["t_test_note"]
+    )
+    assert numbers["difference"] == 0.25 and numbers["wins"] == 3
