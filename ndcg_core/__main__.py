@@ -225,6 +225,7 @@ def _comparison_lines(comparison: Comparison, names: tuple[str, str, str]) -> li
             f"{measure.tally.wins:>5} {measure.tally.ties:>5} {measure.tally.losses:>6} "
             f"{_p(measure.t_test.p_value):>9} {_p(measure.randomization.p_value):>15}"
         )
+    lines += [f"{name}: t-test {m.t_test_note}" for name, m in comparison.measures.items() if m.t_test_note]
     lines += ["", *_extremes(comparison), "", *_notes(comparison)]
     return lines
 

@@ -77,6 +77,18 @@ class MeasureComparison:
         """The query where B falls behind A by the most (None if B loses nowhere)."""
         return str(self.qids[-1]) if self.tally.losses else None
 
+    @property
+    def t_test_note(self) -> str | None:
+        """Why the t-test has no ordinary number, if it has none."""
+        t = self.t_test
+        if t.df < 1:
+            return "fewer than 2 queries: no t-test"
+        if t.statistic is None:
+            return "every difference is 0: t = 0/0, no t-test"
+        if not math.isfinite(t.statistic):
+            return "every difference is the same and not 0: sd = 0, t is infinite, p = 0"
+        return None
+
     def as_dict(self) -> dict[str, object]:
         """The numbers, JSON-ready (None where a test is undefined)."""
         t, r = self.t_test, self.randomization
@@ -89,7 +101,7 @@ class MeasureComparison:
             "losses": self.tally.losses,
             "t_test_p": t.p_value,
             "t_statistic": t.statistic if t.statistic is None or math.isfinite(t.statistic) else None,
-            "t_test_note": _t_note(t),
+            "t_test_note": self.t_test_note,
             "t_test_df": t.df,
             "difference_ci95": list(t.ci95) if t.ci95 else None,
             "randomization_p": r.p_value,
@@ -101,17 +113,6 @@ class MeasureComparison:
 
     def _extreme(self, qid: str | None, at: int) -> dict[str, object] | None:
         return None if qid is None else {"qid": qid, "a": float(self.a[at]), "b": float(self.b[at])}
-
-
-def _t_note(t: TTest) -> str | None:
-    """Why the t-test has no ordinary number, if it has none."""
-    if t.df < 1:
-        return "fewer than 2 queries: no t-test"
-    if t.statistic is None:
-        return "every difference is 0: t = 0/0, no t-test"
-    if not math.isfinite(t.statistic):
-        return "every difference is the same and not 0: sd = 0, t is infinite, p = 0"
-    return None
 
 
 @dataclass(frozen=True)
