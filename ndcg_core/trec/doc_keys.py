@@ -97,14 +97,14 @@ def _keys_of_chunk(seeds: np.ndarray, strings: pa.Array) -> np.ndarray:
 
 
 def exact_keys(
-    queries: tuple[np.ndarray, ...], docnos: tuple[pa.ChunkedArray, ...]
+    queries: tuple[np.ndarray, ...], docnos: tuple[pa.Array | pa.ChunkedArray, ...]
 ) -> tuple[np.ndarray, ...]:
     """Keys that cannot collide, for several files at once: query code × documents + document code.
 
     The document code comes from one dictionary of every id of every file (pyarrow's
     dictionary encoding): slower than :func:`hashed_keys`, but exact by construction.
     """
-    together = pa.chunked_array([chunk for docno in docnos for chunk in docno.chunks], type=pa.string())
+    together = pa.chunked_array([pc.cast(docno, pa.large_string()) for docno in docnos])
     encoded = pc.dictionary_encode(together).combine_chunks()
     codes = to_numpy(encoded.indices).astype(np.uint64)
     width = np.uint64(max(len(encoded.dictionary), 1))

@@ -41,11 +41,11 @@ from ndcg_core.tables import data_frame
 from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 from ndcg_core.trec.doc_keys import exact_keys
 from ndcg_core.trec.files import QRELS, RUN, FileSpec, TrecFileError, read_tables
-from ndcg_core.trec.lines import Lines, QueryCodes, collect
+from ndcg_core.trec.lines import Lines, QueryCodes, collect, text_bytes_of
 from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
-from ndcg_core.trec.pieces import Source, most_rows
+from ndcg_core.trec.pieces import Source, most_rows, source_size
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -98,24 +98,26 @@ class Judgments:
         """Judgments from a file's path or bytes (``max_bytes``: the caller's size limit, if any)."""
         queries = QueryCodes()
         tables = read_tables(source, name, QRELS, max_bytes=max_bytes)
-        return cls(collect(tables, queries, name, "rel", most_rows(source)), queries)
+        return cls(collect(tables, queries, name, "rel", most_rows(source), source_size(source)), queries)
 
     @classmethod
     def of_table(cls, table: pa.Table, name: str = "qrels") -> Judgments:
         """Judgments from a table as :func:`~ndcg_core.trec.files.read_qrels` returns it."""
         queries = QueryCodes()
-        return cls(collect([table], queries, name, "rel", table.num_rows), queries)
+        return cls(
+            collect([table], queries, name, "rel", table.num_rows, text_bytes_of(table["docno"])), queries
+        )
 
     def read_run(self, source: Source, name: str = "run", *, max_bytes: int | None = None) -> Lines:
         """A run's lines, its query ids coded as the qrels' are."""
         tables = read_tables(source, name, RUN, max_bytes=max_bytes)
-        lines = collect(tables, self.queries, name, "score", most_rows(source))
+        lines = collect(tables, self.queries, name, "score", most_rows(source), source_size(source))
         release_memory()  # the parser's
         return lines
 
     def run_of_table(self, table: pa.Table, name: str = "run") -> Lines:
         """A run's lines from a table as :func:`~ndcg_core.trec.files.read_run` returns it."""
-        return collect([table], self.queries, name, "score", table.num_rows)
+        return collect([table], self.queries, name, "score", table.num_rows, text_bytes_of(table["docno"]))
 
     def evaluate(
         self,
@@ -274,7 +276,8 @@ def _check_matches(ranked: Lines, judged: Lines, lines: np.ndarray, rows: np.nda
     """Every matched pair must have the same query and document id, not only the same key."""
     if not np.array_equal(ranked.query[lines], judged.query[rows]):
         raise KeyCollision
-    same = pc.all(pc.equal(ranked.docno.take(to_arrow(lines)), judged.docno.take(to_arrow(rows))))
+    theirs = judged.docno.take(to_arrow(rows))
+    same = pc.all(pc.equal(ranked.docno.take(to_arrow(lines)), theirs.cast(ranked.docno.type)))
     if same.as_py() is False:
         raise KeyCollision
 

@@ -61,7 +61,7 @@ class Lines:
 
     name: str
     query: np.ndarray  # int32 code in the shared QueryCodes
-    docno: pa.ChunkedArray  # the document id as text
+    docno: pa.Array  # the document id as text (one Arrow string array over numpy memory)
     key: np.ndarray  # uint64 key of (query, document)
     value: np.ndarray  # float64 grade (qrels) or score (run)
 
@@ -70,45 +70,78 @@ class Lines:
 
 
 def collect(
-    tables: Iterable[pa.Table], queries: QueryCodes, name: str, value_column: str, capacity: int = 0
+    tables: Iterable[pa.Table],
+    queries: QueryCodes,
+    name: str,
+    value_column: str,
+    rows: int = 0,
+    text_bytes: int = 0,
 ) -> Lines:
     """The pieces' tables (qid, docno, value) as one :class:`Lines`.
 
-    Each piece's query ids become codes and its keys are computed as soon as it is parsed, so its
-    text can go. The columns are filled in place (``capacity``: the expected number of lines, e.g.
-    the file's line count), so they are never held twice while being joined.
+    Each piece's query ids become codes and its keys are computed as soon as it is parsed; its
+    numbers and the bytes of its document ids are copied into columns made once for the whole
+    file (``rows`` and ``text_bytes``: upper bounds, e.g. from the file's size; a column that
+    runs out grows). So the parsed pieces can go, and nothing is held twice or scattered
+    between the parser's leftovers.
     """
-    columns = _Columns(capacity)
-    docno: list[pa.Array] = []
+    offsets_type = np.int32 if text_bytes < 1 << 31 else np.int64
+    query, key, value = _Filling(rows, np.int32), _Filling(rows, np.uint64), _Filling(rows, np.float64)
+    offsets, text = _Filling(rows + 1, offsets_type), _Filling(text_bytes, np.uint8)
+    offsets.append(np.zeros(1, offsets_type))
     for table in tables:
         codes = queries.encode(table["qid"])
-        columns.append(codes, hashed_keys(codes, table["docno"]), to_numpy(table[value_column]))
-        docno.extend(table["docno"].chunks)
-    query, key, value = columns.filled()
-    return Lines(name, query, pa.chunked_array(docno, type=pa.string()), key, value)
+        query.append(codes)
+        key.append(hashed_keys(codes, table["docno"]))
+        value.append(to_numpy(table[value_column]))
+        for chunk in table["docno"].chunks:
+            starts, data = _string_parts(chunk)
+            offsets.append(starts[1:] + text.size)
+            text.append(data)
+    string_type = pa.string() if offsets_type is np.int32 else pa.large_string()
+    docno = pa.Array.from_buffers(
+        string_type, query.size, [None, pa.py_buffer(offsets.filled()), pa.py_buffer(text.filled())]
+    )
+    return Lines(name, query.filled(), docno, key.filled(), value.filled())
 
 
-class _Columns:
-    """Query codes, keys and values, appended piece by piece into arrays that grow only if needed."""
+def text_bytes_of(column: pa.ChunkedArray) -> int:
+    """The bytes of text in a string column (for :func:`collect`'s ``text_bytes``)."""
+    return sum(len(_string_parts(chunk)[1]) for chunk in column.chunks)
 
-    def __init__(self, capacity: int) -> None:
-        self.arrays = (
-            np.empty(capacity, dtype=np.int32),
-            np.empty(capacity, dtype=np.uint64),
-            np.empty(capacity, dtype=np.float64),
-        )
+
+def _string_parts(strings: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """An Arrow string array's offsets (from 0) and the bytes of its text, as numpy views."""
+    if strings.type != pa.string():
+        strings = pc.cast(strings, pa.string())
+    offsets = np.frombuffer(
+        strings.buffers()[1], dtype=np.int32, count=len(strings) + 1, offset=strings.offset * 4
+    )
+    first, size = int(offsets[0]), int(offsets[-1] - offsets[0])
+    data = strings.buffers()[2]
+    text = np.frombuffer(data, dtype=np.uint8, count=size, offset=first) if size else np.empty(0, np.uint8)
+    return offsets - first, text
+
+
+class _Filling:
+    """A numpy array filled from its start, piece by piece; if it runs out, it doubles (one copy).
+
+    Made at its upper bound: memory is only taken by the part written (the operating system gives
+    a page its memory when it is first written).
+    """
+
+    def __init__(self, capacity: int, dtype: type) -> None:
+        self.array = np.empty(capacity, dtype=dtype)
         self.size = 0
 
-    def append(self, *parts: np.ndarray) -> None:
-        end = self.size + len(parts[0])
-        if end > len(self.arrays[0]):  # more rows than expected: grow (copies once in a while)
-            bigger = max(end, 2 * len(self.arrays[0]))
-            self.arrays = tuple(
-                np.concatenate([a[: self.size], np.empty(bigger - self.size, a.dtype)]) for a in self.arrays
-            )
-        for array, part in zip(self.arrays, parts, strict=True):
-            array[self.size : end] = part
+    def append(self, part: np.ndarray) -> None:
+        end = self.size + len(part)
+        if end > len(self.array):
+            bigger = np.empty(max(end, 2 * len(self.array)), dtype=self.array.dtype)
+            bigger[: self.size] = self.array[: self.size]
+            self.array = bigger
+        self.array[self.size : end] = part
         self.size = end
 
-    def filled(self) -> tuple[np.ndarray, ...]:
-        return tuple(array[: self.size] for array in self.arrays)
+    def filled(self) -> np.ndarray:
+        return self.array[: self.size]

@@ -28,7 +28,9 @@ import pyarrow.compute as pc
 from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 
 
-def trec_order(query: np.ndarray, score: np.ndarray, docno: pa.ChunkedArray) -> tuple[np.ndarray, np.ndarray]:
+def trec_order(
+    query: np.ndarray, score: np.ndarray, docno: pa.Array | pa.ChunkedArray
+) -> tuple[np.ndarray, np.ndarray]:
     """Line numbers (0-based) in trec_eval's order, and the query code of each line in that order.
 
     Steps 1-3 of the module docstring; each intermediate array is let go as soon as it is used,
@@ -81,7 +83,7 @@ def _ties(query: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 
 def _ties_by_document(
-    order: np.ndarray, query: np.ndarray, score: np.ndarray, docno: pa.ChunkedArray
+    order: np.ndarray, query: np.ndarray, score: np.ndarray, docno: pa.Array | pa.ChunkedArray
 ) -> np.ndarray:
     """Within each run of tied lines (same query, same score), document ids descending."""
     tied = _ties(query, score)
@@ -100,7 +102,7 @@ def _ties_by_document(
     return order
 
 
-def _in_trec_order(query: np.ndarray, score: np.ndarray, docno: pa.ChunkedArray) -> bool:
+def _in_trec_order(query: np.ndarray, score: np.ndarray, docno: pa.Array | pa.ChunkedArray) -> bool:
     """True when each query's lines are together and already in trec_eval's order."""
     if len(query) < 2:
         return True

@@ -224,15 +224,20 @@ def test_most_rows_bounds_even_the_shortest_lines(data):
     assert most_rows(data) >= data.replace(b"\r", b"").count(b"q,d,1")
 
 
-def test_columns_grow_when_a_file_has_more_rows_than_expected():
+def test_columns_grow_when_a_file_has_more_rows_or_text_than_expected():
     data = run_text(2000)
     tables = list(read_tables(data, "run", RUN, piece_bytes=4096))
-    small_start = lines_module.collect(tables, lines_module.QueryCodes(), "run", "score", capacity=1)
-    roomy = lines_module.collect(tables, lines_module.QueryCodes(), "run", "score", capacity=10_000)
+    small_start = lines_module.collect(
+        tables, lines_module.QueryCodes(), "run", "score", rows=1, text_bytes=3
+    )
+    roomy = lines_module.collect(
+        tables, lines_module.QueryCodes(), "run", "score", rows=10_000, text_bytes=len(data)
+    )
     assert len(small_start) == len(roomy) == 2000
     assert (
         small_start.key.tolist() == roomy.key.tolist() and small_start.value.tolist() == roomy.value.tolist()
     )
+    assert small_start.docno.to_pylist() == roomy.docno.to_pylist() == read_run(data)["docno"].to_pylist()
 
 
 @pytest.mark.parametrize("piece_bytes", [50, 4096])
