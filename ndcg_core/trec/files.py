@@ -37,8 +37,8 @@ from ndcg_core.trec.pieces import PIECE_BYTES, Source, first_bytes, pieces, sour
 #: The largest upload the page reads (Streamlit's ``maxUploadSize`` says the same). The command
 #: line has no limit: it reads any file piece by piece.
 MAX_FILE_BYTES = 200 * 1024 * 1024
-#: pyarrow parses a piece in blocks of this size, in parallel (4 MB was the fastest here).
-BLOCK_BYTES = 1 << 22
+#: pyarrow parses a piece in blocks of this size, in parallel (four blocks a piece).
+BLOCK_BYTES = 1 << 20
 #: The checks made before parsing (binary? UTF-8?) look at this many first bytes.
 SAMPLE_BYTES = 1 << 16
 
