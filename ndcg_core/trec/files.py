@@ -246,10 +246,13 @@ def _read_trec(data: bytes, first_line: int, name: str, spec: FileSpec) -> pa.Ta
         return "skip"
 
     def parse(numeric: pa.DataType) -> pa.Table:
+        return _in_blocks(lambda block: parse_in(numeric, block), len(clean))
+
+    def parse_in(numeric: pa.DataType, block: int) -> pa.Table:
         odd_rows.clear()
         return pacsv.read_csv(
             io.BytesIO(clean),
-            read_options=pacsv.ReadOptions(column_names=columns, block_size=BLOCK_BYTES),
+            read_options=pacsv.ReadOptions(column_names=columns, block_size=block),
             parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, invalid_row_handler=keep_aside),
             convert_options=pacsv.ConvertOptions(
                 include_columns=kept,
@@ -278,10 +281,13 @@ def _read_named_columns(data: bytes, first_line: int, name: str, spec: FileSpec,
         return "skip"
 
     def parse(numeric: pa.DataType) -> pa.Table:
+        return _in_blocks(lambda block: parse_in(numeric, block), len(data))
+
+    def parse_in(numeric: pa.DataType, block: int) -> pa.Table:
         wrong_width.clear()
         return pacsv.read_csv(
             io.BytesIO(data),
-            read_options=pacsv.ReadOptions(column_names=list(layout.header or ()), block_size=BLOCK_BYTES),
+            read_options=pacsv.ReadOptions(column_names=list(layout.header or ()), block_size=block),
             parse_options=pacsv.ParseOptions(delimiter=layout.delimiter, invalid_row_handler=keep_aside),
             convert_options=pacsv.ConvertOptions(
                 include_columns=kept,
@@ -304,6 +310,17 @@ def _read_named_columns(data: bytes, first_line: int, name: str, spec: FileSpec,
         )
     renamed = pa.Table.from_arrays([table[column] for column in kept], names=list(picked))
     return _with_numbers(renamed, name, spec, data, first_line)
+
+
+def _in_blocks(parse: Callable[[int], pa.Table], size: int) -> pa.Table:
+    """``parse(block size)`` in blocks of :data:`BLOCK_BYTES`, or in one block if a line is too long
+    for that (pyarrow refuses a line that straddles several blocks)."""
+    try:
+        return parse(BLOCK_BYTES)
+    except pa.ArrowInvalid as error:
+        if "straddl" not in str(error):
+            raise
+        return parse(size + 1)
 
 
 def _parse_or_explain(parse: Callable[[], pa.Table], data: bytes, first_line: int, name: str) -> pa.Table:

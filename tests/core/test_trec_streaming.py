@@ -288,3 +288,13 @@ def test_two_runs_against_one_judgments_reuse_the_query_codes():
     )
     assert second.columns["ndcg_cut_10"].tolist() == tables.columns["ndcg_cut_10"].tolist()
     assert first.columns["qid"].tolist() == ["301", "302", "303"]
+
+
+@pytest.mark.parametrize("header", [b"", b"query,document,relevance\n"])
+def test_a_line_over_a_parser_block_is_read_wherever_it_falls(header):
+    long_id = b"x" * (3 << 20)  # 3 MB: longer than a parser block, shorter than a piece
+    separator = b"," if header else b" 0 "
+    line = b"q" + separator + long_id + (b",1\n" if header else b" 1\n")
+    short = b"q" + separator + b"d" + (b",0\n" if header else b" 0\n")
+    table = read_qrels(header + short * 1000 + line + short.replace(b"d", b"e"), max_bytes=None)
+    assert table.num_rows == 1002 and len(table["docno"][1000].as_py()) == 3 << 20
