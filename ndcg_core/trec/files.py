@@ -82,18 +82,17 @@ TREC_LAYOUT = Layout(" ")
 
 
 def read_qrels(data: Source, name: str = "qrels", max_bytes: int | None = MAX_FILE_BYTES) -> pa.Table:
-    """Judgments as a table (qid: string, docno: string, rel: float64), one row per line."""
-    return _whole(read_tables(data, name, QRELS, max_bytes=max_bytes), QRELS)
+    """Judgments as one table (qid: string, docno: string, rel: float64), one row per line.
+
+    The whole table in memory: for the evaluation of big files, ``evaluation.evaluate_files``
+    reads piece by piece instead. ``max_bytes``: the upload limit by default, None for none.
+    """
+    return pa.concat_tables(list(read_tables(data, name, QRELS, max_bytes=max_bytes)))
 
 
 def read_run(data: Source, name: str = "run", max_bytes: int | None = MAX_FILE_BYTES) -> pa.Table:
-    """A run as a table (qid: string, docno: string, score: float64), one row per line."""
-    return _whole(read_tables(data, name, RUN, max_bytes=max_bytes), RUN)
-
-
-def _whole(tables: Iterator[pa.Table], spec: FileSpec) -> pa.Table:
-    """The tables of all pieces as one."""
-    return pa.concat_tables(list(tables))
+    """A run as one table (qid: string, docno: string, score: float64); see :func:`read_qrels`."""
+    return pa.concat_tables(list(read_tables(data, name, RUN, max_bytes=max_bytes)))
 
 
 def read_tables(
