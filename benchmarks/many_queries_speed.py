@@ -32,9 +32,10 @@ Each tool runs in its own process, ``--repeat`` times (3 by default):
 * pytrec_eval (package ``pytrec-eval-terrier``, installed here if missing — the app does not
   need it): parse both files with its own readers, evaluate ``ndcg_cut_10``, print the mean.
 
-It checks both give the same mean NDCG@10 and reports every time, the best and the median, their
-ratio (best against best, and run by run: the two tools alternate, so each pair saw about the same
-load on a shared machine), and each process's peak resident memory. Targets (issue 16): ours at
+It checks both give the same mean NDCG@10 and reports every wall time, the best and the median,
+their ratio (best against best, and run by run: the two tools alternate, so each pair saw about the
+same load on a shared machine), each process's CPU time (all threads; steadier than wall time when
+others use the machine) and each process's peak resident memory. Targets (issue 16): ours at
 most 0.4× pytrec_eval's time on both cases, peak memory under 1 GiB.
 
 With ``--page`` it also times the Many queries page on the ``trec`` files (AppTest, no browser):
@@ -61,10 +62,12 @@ MSMARCO_PASSAGES = 8_841_823
 
 # The child's own peak resident memory: VmHWM of /proc/self/status. Not ru_maxrss, which Linux
 # carries over from the parent across fork + exec: this script's ~1 GB of generated data would
-# show up as the child's peak.
+# show up as the child's peak. And its CPU time (all threads), steadier than wall time on a busy
+# machine.
 PEAK_MEMORY = (
-    "import atexit, sys; atexit.register(lambda: print('peak_kib', next(int(line.split()[1]) "
-    "for line in open('/proc/self/status') if line.startswith('VmHWM')), file=sys.stderr))"
+    "import atexit, os, sys; atexit.register(lambda: print('peak_kib', next(int(line.split()[1]) "
+    "for line in open('/proc/self/status') if line.startswith('VmHWM')), 'cpu_s', sum(os.times()[:2]), "
+    "file=sys.stderr))"
 )
 
 OURS = (
@@ -188,15 +191,25 @@ def _judgments(
     return np.concatenate(rows), np.concatenate(numbers), np.concatenate(grades), grade_of_line
 
 
-def timed(code: str, *args: str) -> tuple[float, str, int]:
-    """Seconds, standard output and peak KiB of ``python -c code args`` run in its own process."""
+@dataclass(frozen=True)
+class Timing:
+    """One run of one tool: wall seconds, CPU seconds (all threads), peak MiB, standard output."""
+
+    seconds: float
+    cpu: float
+    peak_mib: float
+    output: str
+
+
+def timed(code: str, *args: str) -> Timing:
+    """Run ``python -c code args`` in its own process and time it."""
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO, check=True
     )
     seconds = time.perf_counter() - start
-    peak = int(next(line.split()[1] for line in done.stderr.splitlines() if line.startswith("peak_kib")))
-    return seconds, done.stdout, peak
+    fields = next(line.split() for line in done.stderr.splitlines() if line.startswith("peak_kib"))
+    return Timing(seconds, float(fields[3]), int(fields[1]) / 1024, done.stdout)
 
 
 def ensure_pytrec_eval() -> None:
@@ -249,20 +262,22 @@ def run_case(case: Case, ids: str, repeat: int, page: bool) -> None:
             theirs.append(timed(PYTREC, str(qrels), str(run)))
         page_time = page_seconds(qrels, run) if page else None
     for label, results in (("ours", ours), ("pytrec_eval", theirs)):
-        times = [t for t, _, _ in results]
+        times, cpus = [r.seconds for r in results], [r.cpu for r in results]
         print(
-            f"  {label:<12} mean NDCG@10 {mean_of(results[0][1])}   "
-            f"times {' '.join(f'{t:.2f}' for t in times)} s (best {min(times):.2f}, median {statistics.median(times):.2f})   "
-            f"peak {' '.join(f'{p / 1024:.0f}' for _, _, p in results)} MiB"
+            f"  {label:<12} mean NDCG@10 {mean_of(results[0].output)}   "
+            f"wall {' '.join(f'{t:.2f}' for t in times)} s (best {min(times):.2f}, median {statistics.median(times):.2f})   "
+            f"CPU {' '.join(f'{c:.2f}' for c in cpus)} s   peak {' '.join(f'{r.peak_mib:.0f}' for r in results)} MiB"
         )
-    ratios = [a / b for (a, _, _), (b, _, _) in zip(ours, theirs, strict=True)]
-    best = min(t for t, _, _ in ours) / min(t for t, _, _ in theirs)
+    ratios = [a.seconds / b.seconds for a, b in zip(ours, theirs, strict=True)]
+    best = min(r.seconds for r in ours) / min(r.seconds for r in theirs)
+    cpu = min(r.cpu for r in ours) / min(r.cpu for r in theirs)
     print(
-        f"  time ratio ours / pytrec_eval: best/best {best:.2f}; run by run {' '.join(f'{r:.2f}' for r in ratios)}"
+        f"  time ratio ours / pytrec_eval: best/best {best:.2f}; run by run {' '.join(f'{r:.2f}' for r in ratios)}; "
+        f"CPU time best/best {cpu:.2f}"
     )
     if page_time is not None:
         print(f"  Many queries page, files handed over → page drawn: {page_time:.2f} s")
-    if {mean_of(out) for _, out, _ in ours} != {mean_of(out) for _, out, _ in theirs}:
+    if {mean_of(r.output) for r in ours} != {mean_of(r.output) for r in theirs}:
         print("  WARNING: the two means differ")
 
 
