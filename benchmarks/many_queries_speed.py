@@ -1,38 +1,74 @@
-"""Whole-process time and peak memory of NDCG@10 over a large run: ours against pytrec_eval.
+"""Whole-process time and peak memory of NDCG@10 over large runs: ours against pytrec_eval.
 
-    .venv/bin/python benchmarks/many_queries_speed.py            # 2,000 queries × 1,000 documents
-    .venv/bin/python benchmarks/many_queries_speed.py --queries 200
+    .venv/bin/python benchmarks/many_queries_speed.py                  # both cases below
+    .venv/bin/python benchmarks/many_queries_speed.py --case trec      # 2,000 queries × 1,000
+    .venv/bin/python benchmarks/many_queries_speed.py --case msmarco --repeat 5
+    .venv/bin/python benchmarks/many_queries_speed.py --ids clueweb    # long string ids
 
-The script writes a synthetic qrels and run into a temporary folder (graded 0–3, 300 judged
-documents per query, 50 of them never retrieved; 1,000 retrieved per query), then runs, each
-in its own process and three times:
+The data is shaped like real runs, because easier data hides the slow parts (issue 16):
 
-* ours: ``python -m ndcg_core QRELS RUN -k 10`` (read both files + evaluate + print);
+* **document ids distinct across queries**, as in every real collection: by default MS MARCO
+  passage ids, whole numbers drawn from 0 … 8,841,822 (the collection's size), distinct within a
+  query; with ``--ids clueweb``, ClueWeb09-style strings (``clueweb09-en0042-17-01234``, 25 bytes).
+  Reusing d0 … d999 in every query makes a dictionary of 1,000 ids instead of millions.
+* **lines not in score order**: every line of the run is shuffled across the whole file (not even
+  grouped by query), so nothing can take the already-sorted path; the rank column is meaningless.
+* **score ties**: scores are Gamma(2, 4) values (BM25-like, 0 to ~40) raised for judged relevant
+  documents (so the mean NDCG@10 is a real system's order of size), rounded to 3 decimals, so
+  5.5–6 % of the lines share their score with another line of their query; trec_eval breaks
+  those ties by document id, descending.
+
+Two cases:
+
+* ``trec``: 2,000 queries × 1,000 documents (2 million run lines, ~80 MB with qrels), deep TREC-style
+  judgments: 300 judged per query (250 of them retrieved), grades 0–3 (60/20/12/8 %).
+* ``msmarco``: the MS MARCO passage dev shape, 6,980 queries × 1,000 passages (6,980,000 run lines,
+  ~250 MB), with MS MARCO-style judgments: 1 relevant passage per query (1–4, mean ~1.1), grade 1,
+  four in five of them retrieved.
+
+Each tool runs in its own process, ``--repeat`` times (3 by default):
+
+* ours: ``python -m ndcg_core QRELS RUN -m ndcg_cut.10`` (read both files + evaluate + print);
 * pytrec_eval (package ``pytrec-eval-terrier``, installed here if missing — the app does not
   need it): parse both files with its own readers, evaluate ``ndcg_cut_10``, print the mean.
 
-It checks that both give the same mean NDCG@10, and reports the best time of three, the ratio,
-and each process's peak resident memory. Target (issue 5): ours at most half of pytrec_eval's
-time, and under 1 GiB.
+It checks both give the same mean NDCG@10 and reports every wall time, the best and the median,
+their ratio (best against best, and run by run: the two tools alternate, so each pair saw about the
+same load on a shared machine), each process's CPU time (all threads; steadier than wall time when
+others use the machine) and each process's peak resident memory. Targets (issue 16): ours at
+most 0.4× pytrec_eval's time on both cases, peak memory under 1 GiB.
 
-Last, it times the Many queries page on the same files (AppTest, no browser): from handing
-it the two files to the finished page, with default cutoffs. Target: under 3 s.
+With ``--page`` it also times the Many queries page on the ``trec`` files (AppTest, no browser):
+from handing it the two files to the drawn page.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
 
 REPO = Path(__file__).resolve().parents[1]
+MSMARCO_PASSAGES = 8_841_823
 
-PEAK_MEMORY = "import atexit, resource, sys; atexit.register(lambda: print('peak_kib', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))"
+# The child's own peak resident memory: VmHWM of /proc/self/status. Not ru_maxrss, which Linux
+# carries over from the parent across fork + exec: this script's ~1 GB of generated data would
+# show up as the child's peak. And its CPU time (all threads), steadier than wall time on a busy
+# machine.
+PEAK_MEMORY = (
+    "import atexit, os, sys; atexit.register(lambda: print('peak_kib', next(int(line.split()[1]) "
+    "for line in open('/proc/self/status') if line.startswith('VmHWM')), 'cpu_s', sum(os.times()[:2]), "
+    "file=sys.stderr))"
+)
 
 OURS = (
     PEAK_MEMORY
@@ -52,35 +88,128 @@ print('ndcg_cut_10\\tall\\t%.4f' % (sum(values) / len(values)))
 )
 
 
-def write_data(
-    folder: Path, queries: int, retrieved: int, judged: int, unretrieved: int, seed: int = 7
-) -> tuple[Path, Path]:
-    """Synthetic TREC files: documents d0 … per query; the first ones retrieved, some judged."""
+@dataclass(frozen=True)
+class Case:
+    """One benchmark shape."""
+
+    name: str
+    queries: int
+    retrieved: int
+    judgments: str  # "trec" (deep, graded) or "msmarco" (about one relevant passage per query)
+    boost: float  # a judged document's score is raised by this × its grade
+
+
+CASES = {
+    "trec": Case("trec", 2000, 1000, "trec", boost=4.0),
+    "msmarco": Case("msmarco", 6980, 1000, "msmarco", boost=20.0),
+}
+
+
+def document_ids(numbers: np.ndarray, ids: str) -> pa.Array:
+    """MS MARCO passage ids (the numbers as text) or ClueWeb09-style ids built from them."""
+    if ids == "msmarco":
+        return pa.array(numbers).cast(pa.string())
+    folder, file, line = numbers // 1_000_000, (numbers // 10_000) % 100, numbers % 100_000
+    text = [f"clueweb09-en{a:04d}-{b:02d}-{c:05d}" for a, b, c in zip(folder, file, line, strict=True)]
+    return pa.array(text, type=pa.string())
+
+
+def write_table(path: Path, columns: dict[str, pa.Array | np.ndarray]) -> None:
+    """Space-separated lines without a header or quotes, as TREC files are."""
+    table = pa.table(
+        {
+            name: pa.array(values) if isinstance(values, np.ndarray) else values
+            for name, values in columns.items()
+        }
+    )
+    options = pacsv.WriteOptions(include_header=False, delimiter=" ", quoting_style="none")
+    pacsv.write_csv(table, path, write_options=options)
+
+
+def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path, Path]:
+    """A synthetic qrels and run of the case's shape (see the module docstring)."""
     rng = np.random.default_rng(seed)
-    qrels_lines, run_lines = [], []
-    for q in range(queries):
-        qid = f"q{q}"
-        scores = np.sort(rng.random(retrieved))[::-1]
-        run_lines += [f"{qid} Q0 d{d} {d + 1} {scores[d]:.6f} bench\n" for d in range(retrieved)]
-        judged_retrieved = rng.choice(retrieved, judged - unretrieved, replace=False)
-        judged_docs = [*judged_retrieved, *range(retrieved, retrieved + unretrieved)]
-        grades = rng.choice(4, len(judged_docs), p=[0.6, 0.2, 0.12, 0.08])
-        qrels_lines += [f"{qid} 0 d{d} {g}\n" for d, g in zip(judged_docs, grades, strict=True)]
-    qrels, run = folder / "bench.qrels", folder / "bench.run"
-    qrels.write_text("".join(qrels_lines))
-    run.write_text("".join(run_lines))
+    n, per_query = case.queries * case.retrieved, case.retrieved
+    qids = rng.choice(1_200_000, case.queries, replace=False)
+    # Distinct within a query (a sample without replacement), drawn anew for every query.
+    docs = np.concatenate(
+        [rng.choice(MSMARCO_PASSAGES, per_query, replace=False) for _ in range(case.queries)]
+    )
+    judged_query, judged_doc, grades, grade_of_line = _judgments(rng, case, docs)
+    # BM25-like scores, better for better documents (so the mean NDCG@10 looks like a real system's).
+    scores = np.round(rng.gamma(2.0, 4.0, n) + case.boost * grade_of_line, 3)
+    shuffle = rng.permutation(n)
+    query_of_line = np.repeat(np.arange(case.queries), per_query)
+    run = folder / f"{case.name}.run"
+    write_table(
+        run,
+        {
+            "qid": pa.array(qids[query_of_line[shuffle]]).cast(pa.string()),
+            "q0": pa.array(["Q0"]).take(pa.array(np.zeros(n, dtype=np.int64))),
+            "docno": document_ids(docs[shuffle], ids),
+            "rank": np.tile(np.arange(1, per_query + 1), case.queries),
+            "score": pa.array(scores[shuffle]).cast(pa.string()),
+            "tag": pa.array(["bench"]).take(pa.array(np.zeros(n, dtype=np.int64))),
+        },
+    )
+    qrels = folder / f"{case.name}.qrels"
+    write_table(
+        qrels,
+        {
+            "qid": pa.array(qids[judged_query]).cast(pa.string()),
+            "iter": np.zeros(len(judged_query), dtype=np.int64),
+            "docno": document_ids(judged_doc, ids),
+            "rel": grades,
+        },
+    )
     return qrels, run
 
 
-def timed(code: str, *args: str) -> tuple[float, str, int]:
-    """Seconds, standard output and peak KiB of ``python -c code args`` run in its own process."""
+def _judgments(
+    rng: np.random.Generator, case: Case, docs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(query index, document number, grade) of every judgment, and the grade of every run line."""
+    per_query = case.retrieved
+    grade_of_line = np.zeros(len(docs))
+    rows, numbers, grades = [], [], []
+    for q in range(case.queries):
+        retrieved = docs[q * per_query : (q + 1) * per_query]
+        if case.judgments == "trec":  # 300 judged, 250 of them retrieved, graded 0-3
+            unretrieved, picked = 50, rng.choice(per_query, 250, replace=False)
+            graded = rng.choice(4, 300, p=[0.6, 0.2, 0.12, 0.08])
+        else:  # MS MARCO: 1-4 relevant passages (mean ~1.1), four in five of them retrieved
+            relevant = rng.choice([1, 2, 3, 4], p=[0.93, 0.05, 0.015, 0.005])
+            found = int(np.count_nonzero(rng.random(relevant) < 0.8))
+            unretrieved, picked = relevant - found, rng.choice(per_query, found, replace=False)
+            graded = np.ones(relevant, dtype=np.int64)
+        others = np.setdiff1d(rng.choice(MSMARCO_PASSAGES, 2 * unretrieved + 8, replace=False), retrieved)
+        chosen = np.r_[retrieved[picked], others[:unretrieved]]
+        grade_of_line[q * per_query + picked] = graded[: len(picked)]
+        rows.append(np.full(len(chosen), q))
+        numbers.append(chosen)
+        grades.append(graded)
+    return np.concatenate(rows), np.concatenate(numbers), np.concatenate(grades), grade_of_line
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One run of one tool: wall seconds, CPU seconds (all threads), peak MiB, standard output."""
+
+    seconds: float
+    cpu: float
+    peak_mib: float
+    output: str
+
+
+def timed(code: str, *args: str) -> Timing:
+    """Run ``python -c code args`` in its own process and time it."""
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO, check=True
     )
     seconds = time.perf_counter() - start
-    peak = int(next(line.split()[1] for line in done.stderr.splitlines() if line.startswith("peak_kib")))
-    return seconds, done.stdout, peak
+    fields = next(line.split() for line in done.stderr.splitlines() if line.startswith("peak_kib"))
+    return Timing(seconds, float(fields[3]), int(fields[1]) / 1024, done.stdout)
 
 
 def ensure_pytrec_eval() -> None:
@@ -92,17 +221,17 @@ def ensure_pytrec_eval() -> None:
 
 
 def page_seconds(qrels: Path, run: Path) -> float:
-    """Seconds for the Many queries page to read, evaluate and draw these files (AppTest)."""
+    """Seconds for the Many queries page to read, evaluate and draw these files (AppTest, no browser)."""
     sys.path.insert(0, str(REPO))
     from streamlit.testing.v1 import AppTest
 
+    from ui.navigation import MANY_QUERIES
     from ui.run_files import LoadedFiles
+    from ui.state.many_queries import CANDIDATE_KEY
 
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=120).run()
-    at.switch_page("app_pages/many_queries.py").run()
-    at.session_state["many_candidate"] = LoadedFiles(
-        qrels.name, qrels.read_bytes(), run.name, run.read_bytes()
-    )
+    at.switch_page(MANY_QUERIES.path).run()
+    at.session_state[CANDIDATE_KEY] = LoadedFiles(qrels.name, qrels.read_bytes(), run.name, run.read_bytes())
     start = time.perf_counter()
     at.run()
     seconds = time.perf_counter() - start
@@ -110,34 +239,57 @@ def page_seconds(qrels: Path, run: Path) -> float:
     return seconds
 
 
+def mean_of(output: str) -> str:
+    """The value of the ``ndcg_cut_10 all`` line."""
+    return next(line.split()[-1] for line in output.splitlines() if line.startswith("ndcg_cut_10"))
+
+
+def run_case(case: Case, ids: str, repeat: int, page: bool) -> None:
+    """Write the case's files, time both tools alternately, print the figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        qrels, run = write_data(Path(folder), case, ids)
+        size = (qrels.stat().st_size + run.stat().st_size) / 2**20
+        lines = case.queries * case.retrieved
+        print(
+            f"\n{case.name}: {case.queries:,} queries × {case.retrieved:,} = {lines:,} run lines, ids {ids}; files {size:.0f} MiB"
+        )
+        ours, theirs = [], []
+        for _ in range(repeat):  # alternate, so both see the same load on a shared machine
+            ours.append(timed(OURS, str(qrels), str(run), "-m", "ndcg_cut.10"))
+            theirs.append(timed(PYTREC, str(qrels), str(run)))
+        page_time = page_seconds(qrels, run) if page else None
+    for label, results in (("ours", ours), ("pytrec_eval", theirs)):
+        times, cpus = [r.seconds for r in results], [r.cpu for r in results]
+        print(
+            f"  {label:<12} mean NDCG@10 {mean_of(results[0].output)}   "
+            f"wall {' '.join(f'{t:.2f}' for t in times)} s (best {min(times):.2f}, median {statistics.median(times):.2f})   "
+            f"CPU {' '.join(f'{c:.2f}' for c in cpus)} s   peak {' '.join(f'{r.peak_mib:.0f}' for r in results)} MiB"
+        )
+    ratios = [a.seconds / b.seconds for a, b in zip(ours, theirs, strict=True)]
+    best = min(r.seconds for r in ours) / min(r.seconds for r in theirs)
+    cpu = min(r.cpu for r in ours) / min(r.cpu for r in theirs)
+    print(
+        f"  time ratio ours / pytrec_eval: best/best {best:.2f}; run by run {' '.join(f'{r:.2f}' for r in ratios)}; "
+        f"CPU time best/best {cpu:.2f}"
+    )
+    if page_time is not None:
+        print(f"  Many queries page, files handed over → page drawn: {page_time:.2f} s")
+    if {mean_of(r.output) for r in ours} != {mean_of(r.output) for r in theirs}:
+        print("  WARNING: the two means differ")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--queries", type=int, default=2000)
-    parser.add_argument("--retrieved", type=int, default=1000)
+    parser.add_argument("--case", choices=[*CASES, "all"], default="all")
+    parser.add_argument("--ids", choices=("msmarco", "clueweb"), default="msmarco")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--page", action="store_true", help="also time the Many queries page (trec case)")
     args = parser.parse_args()
     ensure_pytrec_eval()
-    with tempfile.TemporaryDirectory() as folder:
-        qrels, run = write_data(Path(folder), args.queries, args.retrieved, judged=300, unretrieved=50)
-        size = (qrels.stat().st_size + run.stat().st_size) / 2**20
-        print(f"{args.queries} queries × {args.retrieved} documents; files {size:.0f} MiB")
-        ours = [timed(OURS, str(qrels), str(run), "-k", "10") for _ in range(args.repeat)]
-        theirs = [timed(PYTREC, str(qrels), str(run)) for _ in range(args.repeat)]
-        page = page_seconds(qrels, run)
-    our_mean = next(line for line in ours[0][1].splitlines() if line.startswith("ndcg_cut_10"))
-    their_mean = theirs[0][1].strip()
-    print(
-        f"ours:        {our_mean.split()[-1]}   best {min(t for t, _, _ in ours):6.2f} s   peak {max(p for _, _, p in ours) / 1024:6.0f} MiB"
-    )
-    print(
-        f"pytrec_eval: {their_mean.split()[-1]}   best {min(t for t, _, _ in theirs):6.2f} s   peak {max(p for _, _, p in theirs) / 1024:6.0f} MiB"
-    )
-    print(f"time ratio ours / pytrec_eval: {min(t for t, _, _ in ours) / min(t for t, _, _ in theirs):.2f}")
-    print(f"Many queries page, files handed over → page drawn: {page:.2f} s")
-    if our_mean.split()[-1] != their_mean.split()[-1]:
-        print("WARNING: the two means differ")
+    for name in CASES if args.case == "all" else [args.case]:
+        run_case(CASES[name], args.ids, args.repeat, page=args.page and name == "trec")
 
 
 if __name__ == "__main__":

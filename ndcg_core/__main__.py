@@ -1,27 +1,45 @@
-"""Command line: NDCG of one list, or of a whole run against qrels, as trec_eval prints it.
+"""Command line: NDCG of one list, of a whole run against qrels as trec_eval prints it, or two runs compared.
 
 One list (the per-rank table and the headline):
 
     python -m ndcg_core --grades 0,1,2,3,2,0,3 -k 5
 
-A run against judgments, trec_eval's output for ``ndcg`` and ``ndcg_cut_K``:
+A run against judgments, trec_eval's output for ``ndcg`` and ``ndcg_cut`` (files of any size, read
+piece by piece):
 
-    python -m ndcg_core QRELS RUN [-k 5,10,20] [-q] [-c] [--gain exponential]
+    python -m ndcg_core QRELS RUN [-m ndcg] [-m ndcg_cut.5,10] [-q] [-c] [--gain exponential]
+    python -m ndcg_core QRELS RUN -k 5,10          (shorthand for -m ndcg -m ndcg_cut.5,10)
+
+Two runs over the same judgments: means, wins / ties / losses of B against A, the paired t-test
+and the paired randomization test, per measure:
+
+    python -m ndcg_core compare QRELS RUN_A RUN_B [-m ndcg_cut.10] [--samples 10000] [--seed 0] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ndcg_core.metric.breakdown import breakdown
 from ndcg_core.metric.headline import headline
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.teaching.summary import plain_reading
-from ndcg_core.trec.evaluation import TREC_CUTOFFS, evaluate, trec_eval_lines
-from ndcg_core.trec.files import read_qrels, read_run
+from ndcg_core.trec.evaluation import evaluate_files, trec_eval_lines
+from ndcg_core.trec.measures import DEFAULT, Measures, measures_of_cutoffs, parse_measures
+
+if TYPE_CHECKING:  # the comparison module is imported only by `compare`
+    from ndcg_core.trec.comparison import Comparison, MeasureComparison
+
+COMPARE_DOC = """Two runs over the same judgments, per measure: mean of A and of B, B − A, wins / ties / losses of B
+against A per query (a tie: |B − A| ≤ 1e-9), the paired t-test and the paired randomization (sign-flip)
+test, both two-sided. The queries compared are the qrels queries that either run answers; a query one
+run misses scores 0 for it (the output says how many each run missed)."""
 
 
 def _numbers(text: str) -> list[float]:
@@ -43,6 +61,17 @@ def _cutoffs(text: str) -> list[int]:
     return values
 
 
+def _positive(text: str) -> int:
+    """A whole number ≥ 1."""
+    try:
+        value = int(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from error
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m ndcg_core", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -50,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("qrels", nargs="?", type=Path, help="judgments: TREC qrels, or CSV/TSV with a header")
     parser.add_argument("run", nargs="?", type=Path, help="a run: TREC results, or CSV/TSV with a header")
     parser.add_argument("--grades", type=_numbers, help="one list: grades in ranked order, e.g. 3,2,3,0,1")
+    parser.add_argument(
+        "-m", action="append", metavar="MEASURE", help="a run: ndcg, ndcg_cut or ndcg_cut.5,10 (repeatable)"
+    )
     parser.add_argument("-k", type=_cutoffs, default=None, help="cutoff(s), e.g. 5 or 5,10,20")
     parser.add_argument("--gain", choices=("exponential", "linear"), default=None)
     parser.add_argument(
@@ -61,17 +93,35 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _compare_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_core compare",
+        description=COMPARE_DOC,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("qrels", type=Path, help="judgments: TREC qrels, or CSV/TSV with a header")
+    parser.add_argument("run_a", type=Path, help="run A (the baseline)")
+    parser.add_argument("run_b", type=Path, help="run B (compared with A)")
+    parser.add_argument(
+        "-m", action="append", metavar="MEASURE", help="ndcg, ndcg_cut or ndcg_cut.5,10 (default ndcg_cut.10)"
+    )
+    parser.add_argument("--gain", choices=("exponential", "linear"), default="linear")
+    parser.add_argument(
+        "--samples", type=_positive, default=10_000, help="randomization test samples (10000)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="randomization test seed (0)")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input, nothing half-printed)."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args.grades is not None:
-            lines = _one_list(args)
-        elif args.qrels and args.run:
-            lines = _many_queries(args)
+        if argv[:1] == ["compare"]:
+            lines = _compare(_compare_parser().parse_args(argv[1:]))
         else:
-            parser.error("give QRELS and RUN files, or --grades")
+            lines = _evaluate(_parser(), argv)
     except NDCGInputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -80,6 +130,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         sys.stderr.close()
     return 0
+
+
+def _evaluate(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """One list (--grades) or one run against its qrels."""
+    args = parser.parse_args(argv)
+    if args.grades is not None:
+        return _one_list(args)
+    if args.qrels and args.run:
+        return _many_queries(args)
+    parser.error("give QRELS and RUN files, or --grades")
+    return []  # parser.error exits; this line is for type checkers
 
 
 def _one_list(args: argparse.Namespace) -> list[str]:
@@ -102,25 +163,112 @@ def _one_list(args: argparse.Namespace) -> list[str]:
     ]
 
 
+def _measures(flags: list[str] | None, cutoffs: list[int] | None, default: Measures) -> Measures:
+    """The measures asked for by -m (trec_eval's way) or -k (the shorthand), notes on stderr."""
+    if flags and cutoffs:
+        raise NDCGInputError("Give -m or -k, not both (-k 5,10 means -m ndcg -m ndcg_cut.5,10).")
+    measures = parse_measures(flags) if flags else (measures_of_cutoffs(cutoffs) if cutoffs else default)
+    for note in measures.notes:
+        print(f"note: {note}", file=sys.stderr)
+    return measures
+
+
 def _many_queries(args: argparse.Namespace) -> list[str]:
-    """trec_eval's lines for ndcg and ndcg_cut_K (linear gain unless --gain says otherwise)."""
-    qrels = read_qrels(_bytes(args.qrels), args.qrels.name)
-    run = read_run(_bytes(args.run), args.run.name)
-    result = evaluate(
-        qrels,
-        run,
-        args.k or TREC_CUTOFFS,
+    """trec_eval's lines for the measures asked (linear gain unless --gain says otherwise)."""
+    measures = _measures(args.m, args.k, DEFAULT)
+    result = evaluate_files(
+        _path(args.qrels),
+        _path(args.run),
+        measures.cutoffs,
         gain=args.gain or "linear",
         complete=args.c,
         names=(args.qrels.name, args.run.name),
     )
-    return trec_eval_lines(result, per_query=args.q)
+    return trec_eval_lines(result, per_query=args.q, measures=measures.names)
 
 
-def _bytes(path: Path) -> bytes:
-    """A file's bytes, or a clear error."""
+def _compare(args: argparse.Namespace) -> list[str]:
+    """Two runs compared, as a table with its notes, or as JSON."""
+    from ndcg_core.trec.comparison import compare_files
+
+    measures = _measures(args.m, None, Measures(ndcg=False, cutoffs=(10,)))
+    names = (args.qrels.name, args.run_a.name, args.run_b.name)
+    comparison = compare_files(
+        _path(args.qrels),
+        _path(args.run_a),
+        _path(args.run_b),
+        measures.names,
+        gain=args.gain,
+        names=names,
+        samples=args.samples,
+        seed=args.seed,
+    )
+    if args.json:
+        data = {"qrels": names[0], "run_a": names[1], "run_b": names[2], **comparison.as_dict()}
+        return [json.dumps(data, indent=2, allow_nan=False)]
+    return _comparison_lines(comparison, names)
+
+
+def _comparison_lines(comparison: Comparison, names: tuple[str, str, str]) -> list[str]:
+    """A table: one row per measure, then what the columns mean."""
+    header = f"{'measure':<22} {'mean A':>7} {'mean B':>7} {'B − A':>8} {'wins':>5} {'ties':>5} {'losses':>6} {'t-test p':>9} {'randomization p':>15}"
+    lines = [
+        f"A = {names[1]}, B = {names[2]}, judged by {names[0]} ({comparison.gain} gain)",
+        f"{len(comparison.qids)} queries compared: the qrels queries that either run answers; "
+        f"A misses {len(comparison.missing_in_a)}, B misses {len(comparison.missing_in_b)} (a missed query scores 0)",
+        "",
+        header,
+    ]
+    for name, measure in comparison.measures.items():
+        lines.append(
+            f"{name:<22} {measure.mean_a:>7.4f} {measure.mean_b:>7.4f} {measure.mean_difference:>+8.4f} "
+            f"{measure.tally.wins:>5} {measure.tally.ties:>5} {measure.tally.losses:>6} "
+            f"{_p(measure.t_test.p_value):>9} {_p(measure.randomization.p_value):>15}"
+        )
+    lines += [f"{name}: t-test {m.t_test_note}" for name, m in comparison.measures.items() if m.t_test_note]
+    lines += ["", *_extremes(comparison), "", *_notes(comparison)]
+    return lines
+
+
+def _extremes(comparison: Comparison) -> list[str]:
+    """B's biggest win and biggest loss per measure."""
+    lines = []
+    for name, measure in comparison.measures.items():
+        win = _extreme(measure, measure.biggest_win, 0)
+        loss = _extreme(measure, measure.biggest_loss, -1)
+        lines.append(f"{name}: biggest win of B {win}; biggest loss {loss}")
+    return lines
+
+
+def _extreme(measure: MeasureComparison, qid: str | None, at: int) -> str:
+    if qid is None:
+        return "none"
+    return f"query {qid} ({measure.a[at]:.4f} → {measure.b[at]:.4f})"
+
+
+def _notes(comparison: Comparison) -> list[str]:
+    """The conventions behind the numbers."""
+    return [
+        "wins / ties / losses: queries where B is above / level with (|B − A| ≤ 1e-9) / below A.",
+        "t-test: paired, two-sided, t = mean(d) / (sd(d)/√n) with d = B − A, n − 1 degrees of freedom.",
+        f"randomization: paired sign flip, two-sided, {comparison.samples:,} samples, seed {comparison.seed}; "
+        "p = (1 + samples with |mean| ≥ observed) / (1 + samples).",
+        "Testing several measures at once: one of them may look significant by chance.",
+    ]
+
+
+def _p(value: float | None) -> str:
+    """A p-value to 4 significant digits ("n/a" when the test is undefined)."""
+    if value is None or math.isnan(value):
+        return "n/a"
+    return f"{value:.4g}"
+
+
+def _path(path: Path) -> Path:
+    """A file that can be read, or a clear error."""
     try:
-        return path.read_bytes()
+        with path.open("rb"):
+            return path
     except OSError as error:
         raise NDCGInputError(f"{path}: cannot be read ({error.strerror}).") from None
 

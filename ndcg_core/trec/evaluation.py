@@ -3,7 +3,7 @@
 For each query q, trec_eval
 
 1. orders the run's documents by score, highest first, and breaks ties by document id in
-   *descending* string order (the rank column of the file is ignored);
+   *descending* string order (the rank column of the file is ignored): :mod:`ndcg_core.trec.order`;
 2. looks up each document's grade in the qrels (not judged → 0; negative → judged
    non-relevant: gain 0, and left out of the ideal);
 3. computes DCG@k = Σ_{i≤k} g(rel_i) / log2(i + 1) with linear gain g(rel) = rel by default;
@@ -15,12 +15,17 @@ The mean is over the queries that are in both files (trec_eval's default), or, w
 ``complete=True`` (trec_eval's ``-c``), over every query of the qrels, a query the run
 missed counting 0.
 
-Everything is vectorised: one sort, one join and one ``np.bincount`` per cutoff, whatever the
-number of queries.
+How it stays fast and small on millions of lines: files are read piece by piece into compact
+columns (:mod:`ndcg_core.trec.lines`); the run is joined to the qrels on one 64-bit key per
+(query, document) pair (:mod:`ndcg_core.trec.doc_keys`), every match checked on the ids
+themselves; the order is a float sort plus a radix sort of query codes; and only the lines with
+a grade above 0 go on to the sums, one ``np.bincount`` per cutoff. The result keeps per-query
+numbers only, never the lines.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -33,14 +38,17 @@ import pyarrow.compute as pc
 from ndcg_core.metric.discounts import discount_values
 from ndcg_core.metric.gains import Gain, gain_values
 from ndcg_core.tables import data_frame
-from ndcg_core.trec.arrow_columns import arrow_table, to_arrow, to_numpy
-from ndcg_core.trec.files import TrecFileError
+from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
+from ndcg_core.trec.doc_keys import exact_keys
+from ndcg_core.trec.files import QRELS, RUN, FileSpec, TrecFileError, read_tables
+from ndcg_core.trec.lines import Lines, QueryCodes, collect, text_bytes_of
+from ndcg_core.trec.measures import TREC_CUTOFFS
+from ndcg_core.trec.memory import release_memory
+from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
+from ndcg_core.trec.pieces import Source, most_rows, source_size
 
 if TYPE_CHECKING:
     import pandas as pd
-
-#: trec_eval's default cutoffs for ``ndcg_cut``.
-TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,62 @@ class Evaluation:
         return {m: float(self.columns[m].mean()) if len(self.columns["qid"]) else 0.0 for m in self.measures}
 
 
+class KeyCollision(Exception):
+    """Two different (query, document) pairs share a 64-bit key: evaluate again with exact keys."""
+
+
+class Judgments:
+    """A qrels file read once, to evaluate one run or several (``compare``) against it."""
+
+    def __init__(self, lines: Lines, queries: QueryCodes) -> None:
+        self.lines = lines
+        self.queries = queries
+
+    @classmethod
+    def read(cls, source: Source, name: str = "qrels", *, max_bytes: int | None = None) -> Judgments:
+        """Judgments from a file's path or bytes (``max_bytes``: the caller's size limit, if any)."""
+        queries = QueryCodes()
+        tables = read_tables(source, name, QRELS, max_bytes=max_bytes)
+        return cls(collect(tables, queries, name, "rel", most_rows(source), source_size(source)), queries)
+
+    @classmethod
+    def of_table(cls, table: pa.Table, name: str = "qrels") -> Judgments:
+        """Judgments from a table as :func:`~ndcg_core.trec.files.read_qrels` returns it."""
+        queries = QueryCodes()
+        return cls(
+            collect([table], queries, name, "rel", table.num_rows, text_bytes_of(table["docno"])), queries
+        )
+
+    def read_run(self, source: Source, name: str = "run", *, max_bytes: int | None = None) -> Lines:
+        """A run's lines, its query ids coded as the qrels' are."""
+        tables = read_tables(source, name, RUN, max_bytes=max_bytes)
+        lines = collect(tables, self.queries, name, "score", most_rows(source), source_size(source))
+        release_memory()  # the parser's
+        return lines
+
+    def run_of_table(self, table: pa.Table, name: str = "run") -> Lines:
+        """A run's lines from a table as :func:`~ndcg_core.trec.files.read_run` returns it."""
+        return collect([table], self.queries, name, "score", table.num_rows, text_bytes_of(table["docno"]))
+
+    def evaluate(
+        self,
+        run: Lines,
+        cutoffs: Sequence[int] = TREC_CUTOFFS,
+        *,
+        gain: Gain = "linear",
+        complete: bool = False,
+    ) -> Evaluation:
+        """NDCG and NDCG@k per query of ``run``; see the module docstring for the rules."""
+        cutoffs = tuple(sorted({int(k) for k in cutoffs}))
+        try:
+            return _evaluate(self.lines, run, self.queries, cutoffs, gain, complete, verify=True)
+        except KeyCollision:  # about one chance in a million per 7 million lines: exact keys instead
+            qrels_keys, run_keys = exact_keys((self.lines.query, run.query), (self.lines.docno, run.docno))
+            judged = dataclasses.replace(self.lines, key=qrels_keys)
+            ranked = dataclasses.replace(run, key=run_keys)
+            return _evaluate(judged, ranked, self.queries, cutoffs, gain, complete, verify=False)
+
+
 def evaluate(
     qrels: pa.Table,
     run: pa.Table,
@@ -83,40 +147,66 @@ def evaluate(
     complete: bool = False,
     names: tuple[str, str] = ("qrels", "run"),
 ) -> Evaluation:
-    """NDCG and NDCG@k per query; see the module docstring for the rules."""
-    cutoffs = tuple(sorted({int(k) for k in cutoffs}))
-    keys = _Keys(qrels, run)
-    _refuse_duplicates(keys.qrels_pair, qrels, names[0])
-    _refuse_duplicates(keys.run_pair, run, names[1])
-    qrels_queries, run_queries = (
-        _present(keys.qrels_query, len(keys.qids)),
-        _present(keys.run_query, len(keys.qids)),
-    )
-    evaluated_codes = sorted(qrels_queries if complete else qrels_queries & run_queries, key=keys.qid_text)
-    evaluated = [keys.qid_text(code) for code in evaluated_codes]
-    position = np.full(len(keys.qids), -1)
+    """NDCG and NDCG@k per query, from tables as :mod:`ndcg_core.trec.files` reads them."""
+    judgments = Judgments.of_table(qrels, names[0])
+    return judgments.evaluate(judgments.run_of_table(run, names[1]), cutoffs, gain=gain, complete=complete)
+
+
+def evaluate_files(
+    qrels: Source,
+    run: Source,
+    cutoffs: Sequence[int] = TREC_CUTOFFS,
+    *,
+    gain: Gain = "linear",
+    complete: bool = False,
+    names: tuple[str, str] = ("qrels", "run"),
+    max_bytes: int | None = None,
+) -> Evaluation:
+    """NDCG and NDCG@k per query, straight from two files' paths or bytes, read piece by piece.
+
+    The memory-lean path (for the command line and the page): the files' text is never held
+    whole, and what is returned holds per-query numbers only. ``max_bytes`` is the caller's size
+    limit for each file (the page's upload limit); None reads any size.
+    """
+    judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
+    lines = judgments.read_run(run, names[1], max_bytes=max_bytes)
+    result = judgments.evaluate(lines, cutoffs, gain=gain, complete=complete)
+    del judgments, lines
+    release_memory()
+    return result
+
+
+def _evaluate(
+    judged: Lines,
+    ranked: Lines,
+    queries: QueryCodes,
+    cutoffs: tuple[int, ...],
+    gain: Gain,
+    complete: bool,
+    verify: bool,
+) -> Evaluation:
+    """The evaluation proper, on keyed lines (``verify``: check the ids behind the keys)."""
+    _refuse_duplicates(judged, queries)
+    _refuse_duplicates(ranked, queries)
+    in_qrels, in_run = _present(judged.query, len(queries)), _present(ranked.query, len(queries))
+    evaluated_codes = sorted(in_qrels if complete else in_qrels & in_run, key=queries.text)
+    evaluated = [queries.text(code) for code in evaluated_codes]
+    position = np.full(len(queries), -1)
     position[evaluated_codes] = np.arange(len(evaluated_codes))
-    dcg = _dcg_by_query(keys, run, qrels, position, cutoffs, gain)
-    idcg = _idcg_by_query(keys, qrels, position, cutoffs, gain)
-    columns = _per_query_columns(evaluated, dcg, idcg, cutoffs, keys, qrels, position)
+    dcg = _dcg_by_query(ranked, judged, position, cutoffs, gain, verify)
+    idcg = _idcg_by_query(judged, position, cutoffs, gain)
+    columns = _per_query_columns(evaluated, dcg, idcg, cutoffs, judged, ranked, position)
     return Evaluation(
         columns=columns,
         cutoffs=cutoffs,
         gain=gain,
         complete=complete,
-        only_in_qrels=sorted(keys.qid_text(code) for code in qrels_queries - run_queries),
-        only_in_run=sorted(keys.qid_text(code) for code in run_queries - qrels_queries),
+        only_in_qrels=sorted(queries.text(code) for code in in_qrels - in_run),
+        only_in_run=sorted(queries.text(code) for code in in_run - in_qrels),
         nothing_relevant=[
             qid for qid, relevant in zip(evaluated, columns["relevant"], strict=True) if not relevant
         ],
     )
-
-
-def _index(values: np.ndarray) -> pd.Index:
-    """A pandas index of integer codes, for the rare error path (pandas loads only then)."""
-    import pandas as pd
-
-    return pd.Index(values)
 
 
 def _present(codes: np.ndarray, n: int) -> set[int]:
@@ -124,73 +214,72 @@ def _present(codes: np.ndarray, n: int) -> set[int]:
     return set(np.flatnonzero(np.bincount(codes, minlength=n)).tolist())
 
 
-class _Keys:
-    """Queries and documents of both files as shared integer codes, so joins are integer joins.
+def _refuse_duplicates(lines: Lines, queries: QueryCodes) -> None:
+    """trec_eval stops at a document listed twice for one query; so do we, naming it.
 
-    ``docno_order`` ranks each document code by its id as text, for trec_eval's tie rule.
+    Lines with a repeated key are compared by their ids: the same ids are a duplicate; different
+    ids sharing a key raise :class:`KeyCollision`.
     """
-
-    def __init__(self, qrels: pa.Table, run: pa.Table) -> None:
-        self.qids, (self.qrels_query, self.run_query) = _shared_codes(qrels["qid"], run["qid"])
-        docnos, (self.qrels_doc, self.run_doc) = _shared_codes(qrels["docno"], run["docno"])
-        self.docno_order = np.empty(len(docnos), dtype=np.int64)
-        self.docno_order[to_numpy(pc.sort_indices(docnos))] = np.arange(len(docnos))
-        width = max(len(docnos), 1)
-        self.qrels_pair = self.qrels_query * width + self.qrels_doc
-        self.run_pair = self.run_query * width + self.run_doc
-
-    def qid_text(self, code: int) -> str:
-        """The query id of a code."""
-        return self.qids[int(code)].as_py()
-
-
-def _shared_codes(first: pa.ChunkedArray, second: pa.ChunkedArray) -> tuple[pa.Array, list[np.ndarray]]:
-    """Dictionary-encode two string columns together: (the distinct values, each column's codes)."""
-    encoded = pc.dictionary_encode(pa.chunked_array(first.chunks + second.chunks, type=pa.string()))
-    encoded = encoded.combine_chunks()
-    codes = to_numpy(encoded.indices).astype(np.int64)
-    return encoded.dictionary, [codes[: len(first)], codes[len(first) :]]
-
-
-def _refuse_duplicates(pairs: np.ndarray, table: pa.Table, name: str) -> None:
-    """trec_eval stops at a document listed twice for one query; so do we, naming it."""
-    ordered = np.sort(pairs)  # integers: numpy's radix sort, about 30 ms for 2 million
-    if not (ordered[1:] == ordered[:-1]).any():
+    ordered = np.sort(lines.key)  # integers: numpy's vectorised sort, about 0.1 s for 7 million
+    repeated = ordered[1:][ordered[1:] == ordered[:-1]]
+    if not len(repeated):
         return
-    twice = np.flatnonzero(_index(pairs).duplicated())  # every line that repeats an earlier one
-    first = int(twice[0])
-    qid, docno = table["qid"][first].as_py(), table["docno"][first].as_py()
+    rows = np.flatnonzero(np.isin(lines.key, repeated))
+    pairs = zip(lines.query[rows].tolist(), lines.docno.take(to_arrow(rows)).to_pylist(), strict=True)
+    seen: set[tuple[int, str]] = set()
+    again = []
+    for row, pair in zip(rows.tolist(), pairs, strict=True):
+        if pair in seen:
+            again.append((row, pair))
+        seen.add(pair)
+    if not again:
+        raise KeyCollision
+    _, (query, docno) = again[0]
     raise TrecFileError(
-        f"{name}: document {docno} appears more than once for query {qid} ({len(twice)} repeated lines "
-        "in all). trec_eval refuses such a file (“duplicate docs”); keep one line per query and document."
+        f"{lines.name}: document {docno} appears more than once for query {queries.text(query)} "
+        f"({len(again)} repeated lines in all). trec_eval refuses such a file (“duplicate docs”); "
+        "keep one line per query and document."
     )
 
 
-def _already_in_trec_order(query: np.ndarray, score: np.ndarray, doc_order: np.ndarray) -> bool:
-    """True when each query's lines are together and already in trec_eval's order (most runs are)."""
-    if len(query) < 2:
-        return True
-    same_query = query[1:] == query[:-1]
-    boundaries = np.count_nonzero(~same_query)
-    if boundaries != np.count_nonzero(np.bincount(query)) - 1:
-        return False  # a query's lines are split into several blocks
-    falls = score[1:] < score[:-1]
-    tie_in_order = (score[1:] == score[:-1]) & (doc_order[1:] < doc_order[:-1])
-    return bool(np.all(~same_query | falls | tie_in_order))
+def _judged_in_run(ranked: Lines, judged: Lines, verify: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The run lines whose document is judged relevant (grade > 0), and their grades.
+
+    A hash join on the pair keys against the relevant judgments only (the others add 0 to DCG),
+    after a cheap filter (:func:`_maybe_judged`) has set aside the lines that cannot match.
+    """
+    relevant = np.flatnonzero(judged.value > 0)
+    keys = judged.key[relevant]
+    candidates = _maybe_judged(ranked.key, keys)
+    found = pc.index_in(to_arrow(ranked.key[candidates]), value_set=to_arrow(keys))  # null: no match
+    matched = to_numpy(pc.indices_nonzero(pc.is_valid(found))).astype(np.int64)
+    lines, rows = candidates[matched], relevant[to_numpy(found.drop_null())]  # each line and its judgment
+    if verify:
+        _check_matches(ranked, judged, lines, rows)
+    return lines, judged.value[rows]
 
 
-def _sorted_order(query: np.ndarray, *then: tuple[np.ndarray, str]) -> np.ndarray:
-    """Row order by query, then by each (values, direction) in turn (pyarrow's sort: 5× lexsort's speed)."""
-    columns = {"query": query, **{f"key{i}": values for i, (values, _) in enumerate(then)}}
-    sort_keys = [("query", "ascending"), *((f"key{i}", way) for i, (_, way) in enumerate(then))]
-    return to_numpy(pc.sort_indices(arrow_table(columns), sort_keys=sort_keys))
+def _maybe_judged(run_keys: np.ndarray, judged_keys: np.ndarray) -> np.ndarray:
+    """Lines whose key may be among ``judged_keys``: a superset of the matches, found with a table
+    of 2^b yes/no slots indexed by the keys' top b bits (about 16 slots per judged key).
+
+    Most run lines are not judged; checking one slot is far cheaper than a hash-table lookup.
+    """
+    bits = int(np.clip(np.ceil(np.log2(max(len(judged_keys), 1) * 16)), 16, 26))
+    shift = np.uint64(64 - bits)
+    slots = np.zeros(1 << bits, dtype=bool)
+    slots[judged_keys >> shift] = True
+    return np.flatnonzero(slots[run_keys >> shift])
 
 
-def _ranks(query_code: np.ndarray) -> np.ndarray:
-    """Rank 1, 2, … within each query, for rows already sorted by query."""
-    starts = np.flatnonzero(np.r_[True, query_code[1:] != query_code[:-1]])
-    lengths = np.diff(np.r_[starts, len(query_code)])
-    return np.arange(len(query_code)) - np.repeat(starts, lengths) + 1
+def _check_matches(ranked: Lines, judged: Lines, lines: np.ndarray, rows: np.ndarray) -> None:
+    """Every matched pair must have the same query and document id, not only the same key."""
+    if not np.array_equal(ranked.query[lines], judged.query[rows]):
+        raise KeyCollision
+    theirs = judged.docno.take(to_arrow(rows))
+    same = pc.all(pc.equal(ranked.docno.take(to_arrow(lines)), theirs.cast(ranked.docno.type)))
+    if same.as_py() is False:
+        raise KeyCollision
 
 
 def _sum_at_cutoffs(
@@ -205,41 +294,40 @@ def _sum_at_cutoffs(
 
 
 def _dcg_by_query(
-    keys: _Keys, run: pa.Table, qrels: pa.Table, position: np.ndarray, cutoffs: tuple[int, ...], gain: Gain
+    ranked: Lines, judged: Lines, position: np.ndarray, cutoffs: tuple[int, ...], gain: Gain, verify: bool
 ) -> dict[str, np.ndarray]:
-    """DCG per query: trec_eval's order (score desc, docno desc), grades looked up in the qrels."""
-    found = pc.index_in(to_arrow(keys.run_pair), value_set=to_arrow(keys.qrels_pair))  # a hash join
-    qrels_grades = np.append(to_numpy(qrels["rel"]), 0.0)  # the last one, at −1: "not judged"
-    not_judged = to_arrow(np.full(len(found), -1, dtype=np.int32))
-    grades = qrels_grades[to_numpy(pc.coalesce(found, not_judged))]
-    scores, doc_order = to_numpy(run["score"]), keys.docno_order[keys.run_doc]
-    query = keys.run_query
-    if not _already_in_trec_order(query, scores, doc_order):
-        order = _sorted_order(query, (scores, "descending"), (doc_order, "descending"))
-        query, grades = query[order], grades[order]
-    rank = _ranks(query)
-    contribution = gain_values(np.clip(grades, 0, None), gain) * discount_values(rank)
-    keep = position[query] >= 0
-    return _sum_at_cutoffs(
-        position[query][keep], rank[keep], contribution[keep], int(position.max()) + 1, cutoffs
-    )
+    """DCG per query: lines in trec_eval's order (score desc, docno desc), grades from the qrels."""
+    lines, grades = _judged_in_run(ranked, judged, verify)
+    order, query_in_order = trec_order(ranked.query, ranked.value, ranked.docno)
+    ranked_lines, rank = ranks_of(order, query_in_order, lines)
+    grade = grades[np.searchsorted(lines, ranked_lines)]  # lines is sorted: each ranked line's grade
+    return _sums(ranked.query[ranked_lines], rank, grade, position, cutoffs, gain)
 
 
 def _idcg_by_query(
-    keys: _Keys, qrels: pa.Table, position: np.ndarray, cutoffs: tuple[int, ...], gain: Gain
+    judged: Lines, position: np.ndarray, cutoffs: tuple[int, ...], gain: Gain
 ) -> dict[str, np.ndarray]:
     """IDCG per query from every judged grade of the query, best first (the judged pool)."""
-    grades = to_numpy(qrels["rel"])
-    relevant = grades > 0
-    query, grades = keys.qrels_query[relevant], grades[relevant]
-    order = _sorted_order(query, (grades, "descending"))
-    query, grades = query[order], grades[order]
-    rank = _ranks(query)
-    contribution = gain_values(grades, gain) * discount_values(rank)
-    keep = position[query] >= 0
-    return _sum_at_cutoffs(
-        position[query][keep], rank[keep], contribution[keep], int(position.max()) + 1, cutoffs
-    )
+    relevant = judged.value > 0
+    query, grade = judged.query[relevant], judged.value[relevant]
+    order = np.lexsort((-grade, query))
+    query, grade = query[order], grade[order]
+    return _sums(query, ranks_within(query), grade, position, cutoffs, gain)
+
+
+def _sums(
+    query: np.ndarray,
+    rank: np.ndarray,
+    grade: np.ndarray,
+    position: np.ndarray,
+    cutoffs: tuple[int, ...],
+    gain: Gain,
+) -> dict[str, np.ndarray]:
+    """Σ g(grade) / log2(rank + 1) per evaluated query, at every cutoff."""
+    contribution = gain_values(grade, gain) * discount_values(rank)
+    where = position[query]
+    keep = where >= 0
+    return _sum_at_cutoffs(where[keep], rank[keep], contribution[keep], int(position.max()) + 1, cutoffs)
 
 
 def _per_query_columns(
@@ -247,8 +335,8 @@ def _per_query_columns(
     dcg: dict[str, np.ndarray],
     idcg: dict[str, np.ndarray],
     cutoffs: tuple[int, ...],
-    keys: _Keys,
-    qrels: pa.Table,
+    judged: Lines,
+    ranked: Lines,
     position: np.ndarray,
 ) -> dict[str, np.ndarray]:
     """One value per evaluated query in each column: NDCG per measure and the document counts."""
@@ -256,11 +344,10 @@ def _per_query_columns(
     for measure in ["ndcg", *(f"ndcg_cut_{k}" for k in cutoffs)]:
         ideal = idcg[measure]
         columns[measure] = np.where(ideal > 0, dcg[measure] / np.where(ideal > 0, ideal, 1.0), 0.0)
-    grades = to_numpy(qrels["rel"])
     n = len(evaluated)
-    columns["judged"] = _count(position[keys.qrels_query[grades >= 0]], n)
-    columns["relevant"] = _count(position[keys.qrels_query[grades > 0]], n)
-    columns["retrieved"] = _count(position[keys.run_query], n)
+    columns["judged"] = _count(position[judged.query[judged.value >= 0]], n)
+    columns["relevant"] = _count(position[judged.query[judged.value > 0]], n)
+    columns["retrieved"] = _count(position[ranked.query], n)
     return columns
 
 
@@ -269,15 +356,23 @@ def _count(query: np.ndarray, n: int) -> np.ndarray:
     return np.bincount(query[query >= 0], minlength=n)
 
 
-def trec_eval_lines(result: Evaluation, per_query: bool = False) -> list[str]:
-    """The output trec_eval prints for these measures: ``measure<TAB>qid<TAB>value``, 4 decimals."""
+def trec_eval_lines(
+    result: Evaluation, per_query: bool = False, measures: Sequence[str] | None = None
+) -> list[str]:
+    """The output trec_eval prints: ``measure<TAB>qid<TAB>value``, 4 decimals.
+
+    ``measures`` (default: all of ``result.measures``) are printed in trec_eval's order, ``ndcg``
+    before ``ndcg_cut_K``; with ``per_query``, every query's lines (query by query) come before
+    the ``all`` lines, as trec_eval's ``-q`` prints them.
+    """
+    shown = [m for m in result.measures if measures is None or m in measures]
     lines = []
     if per_query:
         columns = result.columns
         for i, qid in enumerate(columns["qid"]):
-            lines += [_line(m, qid, columns[m][i]) for m in result.measures]
+            lines += [_line(m, qid, columns[m][i]) for m in shown]
     means = result.means()
-    lines += [_line(m, "all", means[m]) for m in result.measures]
+    lines += [_line(m, "all", means[m]) for m in shown]
     return lines
 
 
@@ -314,3 +409,16 @@ def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> 
     shown = set(top)
     unlisted = sorted((g for doc, g in grade_of.items() if doc not in shown and g > 0), reverse=True)
     return QueryList(qid, top, grades, unlisted, len(documents))
+
+
+def query_as_list_from_files(
+    qrels: Source, run: Source, qid: str, depth: int = 20, names: tuple[str, str] = ("qrels", "run")
+) -> QueryList:
+    """:func:`query_as_list` read straight from the files (path or bytes), keeping only ``qid``'s
+    lines of each piece: for the page, which does not keep the parsed files in memory."""
+
+    def lines_of(source: Source, name: str, spec: FileSpec) -> pa.Table:
+        kept = [table.filter(pc.equal(table["qid"], qid)) for table in read_tables(source, name, spec)]
+        return pa.concat_tables(kept)
+
+    return query_as_list(lines_of(qrels, names[0], QRELS), lines_of(run, names[1], RUN), qid, depth)

@@ -173,3 +173,142 @@ def test_a_query_opened_as_a_list_keeps_trec_evals_ndcg():
         pool = top.grades + top.unlisted_grades
         expected = result.per_query.set_index("qid").loc[qid, "ndcg_cut_10"]
         assert ndcg_core.ndcg(top.grades, 10, gain="linear", ideal=pool) == pytest.approx(expected)
+
+
+def trec_eval_lines_of(name: str, measures: set[str], per_query: bool = True) -> list[str]:
+    """trec_eval's own lines for some measures, in its order (qid by qid, then ``all``)."""
+    lines = [line for line in reference_lines(name) if line.split()[0] in measures]
+    return lines if per_query else [line for line in lines if line.split("\t")[1] == "all"]
+
+
+CUTS = {f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)}
+
+
+@pytest.mark.parametrize(
+    ("flags", "expected", "measures"),
+    [
+        (["-m", "ndcg", "-q"], "out.test.aq", {"ndcg"}),
+        (["-m", "ndcg_cut.5,10", "-q"], "out.test.aq", {"ndcg_cut_5", "ndcg_cut_10"}),
+        (["-m", "ndcg_cut.10,5", "-q"], "out.test.aq", {"ndcg_cut_5", "ndcg_cut_10"}),  # sorted, as trec_eval
+        (["-m", "ndcg_cut", "-q"], "out.test.aq", CUTS),
+        (
+            ["-m", "ndcg_cut.1000,30", "-m", "ndcg", "-q"],
+            "out.test.aq",
+            {"ndcg", "ndcg_cut_30", "ndcg_cut_1000"},
+        ),
+        (["-m", "ndcg_cut.200"], "out.test.aq", {"ndcg_cut_200"}),  # no -q: the all line only
+    ],
+)
+def test_measure_flags_print_trec_evals_own_lines(capsys, flags, expected, measures):
+    assert main([str(DATA / "qrels.test"), str(DATA / "results.test"), *flags]) == 0
+    per_query = "-q" in flags
+    assert capsys.readouterr().out.splitlines() == trec_eval_lines_of(expected, measures, per_query)
+
+
+def test_measure_flags_with_c_and_graded_qrels_match_trec_eval(capsys):
+    main(
+        [str(DATA / "qrels.test"), str(DATA / "results.trunc"), "-m", "ndcg_cut.10", "-m", "ndcg", "-q", "-c"]
+    )
+    assert capsys.readouterr().out.splitlines() == trec_eval_lines_of("out.test.aqc", {"ndcg", "ndcg_cut_10"})
+    main([str(DATA / "qrels.rel_level"), str(DATA / "results.test"), "-m", "ndcg_cut.5", "-q"])
+    assert capsys.readouterr().out.splitlines() == trec_eval_lines_of("out.test.aql", {"ndcg_cut_5"})
+
+
+def test_meas_params_cutoffs_through_m(capsys):
+    main([str(DATA / "qrels.test"), str(DATA / "results.test"), "-q", "-m", "ndcg_cut.10,20,23"])
+    theirs = [
+        line
+        for line in (DATA / "out.test.meas_params").read_text().splitlines()
+        if line.startswith("ndcg_cut")
+    ]
+    assert capsys.readouterr().out.splitlines() == theirs
+
+
+def test_ndcg_cut_given_twice_uses_the_first_cutoffs_as_trec_eval_and_says_so(capsys):
+    main([str(DATA / "qrels.test"), str(DATA / "results.test"), "-m", "ndcg_cut.5", "-m", "ndcg_cut.10"])
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == trec_eval_lines_of("out.test.aq", {"ndcg_cut_5"}, per_query=False)
+    assert "ndcg_cut.10 ignored" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["-m", "map"], "unknown measure “map”"),
+        (["-m", "ndcg_rel"], "unknown measure “ndcg_rel”"),
+        (["-m", "all_trec"], "unknown measure “all_trec”"),
+        (["-m", "ndcg_cut.5,5"], "a cutoff is repeated"),
+        (["-m", "ndcg_cut.0"], "cutoffs must be 1 or more"),
+        (["-m", "ndcg_cut.ten"], "cutoffs are whole numbers"),
+        (["-m", "ndcg_cut."], "nothing after the dot"),
+        (["-m", "ndcg.1=3,2=9"], "ndcg takes no parameters here"),
+        (["-m", "ndcg", "-k", "5"], "Give -m or -k, not both"),
+    ],
+)
+def test_bad_measure_flags_get_a_clear_error_and_no_output(capsys, flags, words):
+    assert main([str(DATA / "qrels.test"), str(DATA / "results.test"), *flags]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and words in captured.err and "Traceback" not in captured.err
+    if "unknown" in words:
+        assert "ndcg" in captured.err and "ndcg_cut" in captured.err  # it names what is supported
+
+
+def test_the_command_line_has_no_size_limit_but_the_page_reader_keeps_one(tmp_path, monkeypatch, capsys):
+    from ndcg_core.trec import files
+
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)  # as if the files were over the upload limit
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_bytes((DATA / "qrels.test").read_bytes())
+    run.write_bytes((DATA / "results.test").read_bytes())
+    with pytest.raises(TrecFileError, match=r"the limit here is 100\b.*command line"):
+        files.read_run(run.read_bytes(), "r.txt", max_bytes=files.MAX_FILE_BYTES)
+    assert main([str(qrels), str(run), "-m", "ndcg"]) == 0
+    assert capsys.readouterr().out.splitlines() == trec_eval_lines_of(
+        "out.test.aq", {"ndcg"}, per_query=False
+    )
+
+
+@pytest.mark.parametrize("in_file_order", [True, False])
+def test_ties_break_by_document_id_as_text_descending_9_before_10(in_file_order):
+    # Same score: "9" > "10" as text (though 9 < 10 as numbers), so 9 is ranked first, then 10, then 1.
+    qrels = "q 0 10 1\n"
+    lines = ["q Q0 9 1 2.5 t", "q Q0 10 2 2.5 t", "q Q0 1 3 2.5 t"]
+    if not in_file_order:  # the sorting path, not the already-in-order one
+        lines = [lines[2], "q Q0 top 0 3.0 t", lines[0], lines[1]]
+    result = small(qrels, "\n".join(lines) + "\n", cutoffs=[1, 2])
+    rank = 2 if in_file_order else 3  # "top" scores 3.0 and comes first in the second run
+    assert result.per_query["ndcg"].iloc[0] == pytest.approx(1 / np.log2(rank + 1))
+    assert result.per_query["ndcg_cut_1"].iloc[0] == 0.0
+
+
+def test_a_bad_second_run_gets_the_same_messages_as_the_first(tmp_path, capsys):
+    bad = tmp_path / "run_b.txt"
+    bad.write_text("301 Q0 a 1 1.0 t\n301 Q0 b 2 high t\n")
+    good = str(DATA / "results.test")
+    for argv in (
+        ["compare", str(DATA / "qrels.test"), good, str(bad)],
+        ["compare", str(DATA / "qrels.test"), str(bad), good],
+        [str(DATA / "qrels.test"), str(bad)],
+    ):
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert "run_b.txt, line 2: the score “high” is not a finite number" in captured.err
+
+
+def test_a_second_run_listing_a_document_twice_is_refused_by_name(tmp_path, capsys):
+    twice = tmp_path / "twice.run"
+    twice.write_text("301 Q0 a 1 1.0 t\n301 Q0 a 2 0.5 t\n")
+    assert main(["compare", str(DATA / "qrels.test"), str(DATA / "results.test"), str(twice)]) == 2
+    assert "twice.run: document a appears more than once for query 301" in capsys.readouterr().err
+
+
+def test_a_query_opened_from_the_files_equals_the_one_from_the_tables():
+    from ndcg_core.trec.evaluation import query_as_list, query_as_list_from_files
+
+    qrels_bytes, run_bytes = (DATA / "qrels.rel_level").read_bytes(), (DATA / "results.test").read_bytes()
+    qrels, run = read_qrels(qrels_bytes), read_run(run_bytes)
+    for qid in ("301", "303"):
+        assert query_as_list_from_files(qrels_bytes, DATA / "results.test", qid, 10) == query_as_list(
+            qrels, run, qid, 10
+        )

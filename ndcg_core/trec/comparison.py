@@ -1,0 +1,233 @@
+"""Two runs over the same judgments, query by query: which is better, by how much, and is it noise?
+
+The queries compared are the qrels queries that either run answers (a query neither run answers
+tells nothing about their difference). A query one run misses scores 0 for that run, as with
+trec_eval's ``-c``; how many queries each run missed is part of the result. For every measure:
+the two means and their difference, wins / ties / losses of B against A, the paired t-test and
+the paired randomization test (:mod:`ndcg_core.trec.significance`), and the per-query differences
+sorted from B's biggest win to its biggest loss.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ndcg_core.metric.gains import Gain
+from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.trec.evaluation import Evaluation, Judgments
+from ndcg_core.trec.memory import release_memory
+from ndcg_core.trec.pieces import Source
+from ndcg_core.trec.significance import (
+    SAMPLES,
+    SEED,
+    TIE_TOLERANCE,
+    Randomization,
+    Tally,
+    TTest,
+    paired_t_test,
+    randomization_test,
+    tally,
+)
+
+
+@dataclass(frozen=True)
+class MeasureComparison:
+    """One measure of runs A and B, per query and summed up.
+
+    ``qids``, ``a`` and ``b`` are sorted by B − A, biggest win first (ties in B − A by query id).
+    """
+
+    measure: str
+    qids: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    tally: Tally
+    t_test: TTest
+    randomization: Randomization
+
+    @property
+    def difference(self) -> np.ndarray:
+        """B − A per query, in the order of :attr:`qids`."""
+        return self.b - self.a
+
+    @property
+    def mean_a(self) -> float:
+        return float(self.a.mean()) if len(self.a) else 0.0
+
+    @property
+    def mean_b(self) -> float:
+        return float(self.b.mean()) if len(self.b) else 0.0
+
+    @property
+    def mean_difference(self) -> float:
+        """mean(B − A), which equals mean(B) − mean(A)."""
+        return float(self.difference.mean()) if len(self.a) else 0.0
+
+    @property
+    def biggest_win(self) -> str | None:
+        """The query where B beats A by the most (None if B wins nowhere)."""
+        return str(self.qids[0]) if self.tally.wins else None
+
+    @property
+    def biggest_loss(self) -> str | None:
+        """The query where B falls behind A by the most (None if B loses nowhere)."""
+        return str(self.qids[-1]) if self.tally.losses else None
+
+    @property
+    def t_test_note(self) -> str | None:
+        """Why the t-test has no ordinary number, if it has none."""
+        t = self.t_test
+        if t.df < 1:
+            return "fewer than 2 queries: no t-test"
+        if t.statistic is None:
+            return "every difference is 0: t = 0/0, no t-test"
+        if not math.isfinite(t.statistic):
+            return "every difference is the same and not 0: sd = 0, t is infinite, p = 0"
+        return None
+
+    def as_dict(self) -> dict[str, object]:
+        """The numbers, JSON-ready (None where a test is undefined)."""
+        t, r = self.t_test, self.randomization
+        return {
+            "mean_a": self.mean_a,
+            "mean_b": self.mean_b,
+            "difference": self.mean_difference,
+            "wins": self.tally.wins,
+            "ties": self.tally.ties,
+            "losses": self.tally.losses,
+            "t_test_p": t.p_value,
+            "t_statistic": t.statistic if t.statistic is None or math.isfinite(t.statistic) else None,
+            "t_test_note": self.t_test_note,
+            "t_test_df": t.df,
+            "difference_ci95": list(t.ci95) if t.ci95 else None,
+            "randomization_p": r.p_value,
+            "randomization_samples": r.samples,
+            "randomization_seed": r.seed,
+            "biggest_win": self._extreme(self.biggest_win, 0),
+            "biggest_loss": self._extreme(self.biggest_loss, -1),
+        }
+
+    def _extreme(self, qid: str | None, at: int) -> dict[str, object] | None:
+        return None if qid is None else {"qid": qid, "a": float(self.a[at]), "b": float(self.b[at])}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Runs A and B over the same qrels: the queries compared and one :class:`MeasureComparison` per measure."""
+
+    qids: list[str]  # the compared queries, in trec_eval's order (by id as text)
+    missing_in_a: list[str]  # compared queries that run A does not answer (A scores 0 there)
+    missing_in_b: list[str]
+    measures: dict[str, MeasureComparison]
+    gain: str
+    samples: int
+    seed: int
+
+    def as_dict(self) -> dict[str, object]:
+        """Everything as JSON-ready data (``python -m ndcg_core compare … --json``)."""
+        return {
+            "queries": len(self.qids),
+            "missing_in_a": len(self.missing_in_a),
+            "missing_in_b": len(self.missing_in_b),
+            "queries_missing_in_a": self.missing_in_a,
+            "queries_missing_in_b": self.missing_in_b,
+            "tie_tolerance": TIE_TOLERANCE,
+            "gain": self.gain,
+            "randomization": {"samples": self.samples, "seed": self.seed, "sides": 2},
+            "measures": {name: measure.as_dict() for name, measure in self.measures.items()},
+        }
+
+
+def compare_evaluations(
+    a: Evaluation,
+    b: Evaluation,
+    measures: Sequence[str] | None = None,
+    *,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+) -> Comparison:
+    """Compare two evaluations of runs over the same qrels (evaluated with or without ``complete``).
+
+    ``measures``: names such as ``"ndcg_cut_10"`` (default: every measure both evaluations have).
+    """
+    if a.gain != b.gain:
+        raise NDCGInputError(f"The two runs were evaluated with different gains ({a.gain}, {b.gain}).")
+    names = [m for m in a.measures if m in b.measures] if measures is None else list(measures)
+    for name in names:
+        if name not in a.measures or name not in b.measures:
+            raise NDCGInputError(f"{name} was not computed for both runs.")
+    answered_a, answered_b = _answered(a), _answered(b)
+    qids = sorted(answered_a.keys() | answered_b.keys())
+    return Comparison(
+        qids=qids,
+        missing_in_a=[q for q in qids if q not in answered_a],
+        missing_in_b=[q for q in qids if q not in answered_b],
+        measures={
+            name: _compare_measure(name, qids, _values(a, name, qids), _values(b, name, qids), samples, seed)
+            for name in names
+        },
+        gain=a.gain,
+        samples=samples,
+        seed=seed,
+    )
+
+
+def _answered(result: Evaluation) -> dict[str, int]:
+    """Row of each evaluated query that the run answers (retrieved at least one document)."""
+    columns = result.columns
+    return {str(qid): row for row, qid in enumerate(columns["qid"]) if columns["retrieved"][row] > 0}
+
+
+def _values(result: Evaluation, measure: str, qids: list[str]) -> np.ndarray:
+    """The measure for each of ``qids`` (0 for a query the evaluation does not have)."""
+    row_of = {str(qid): row for row, qid in enumerate(result.columns["qid"])}
+    rows = np.array([row_of.get(q, -1) for q in qids], dtype=np.int64)
+    values = np.append(result.columns[measure], 0.0)  # row −1 picks the appended 0
+    return values[rows] if len(rows) else np.empty(0)
+
+
+def _compare_measure(
+    name: str, qids: list[str], a: np.ndarray, b: np.ndarray, samples: int, seed: int
+) -> MeasureComparison:
+    """Per-query values sorted by B − A (biggest win first), with the tally and both tests."""
+    ids = np.array(qids, dtype=object)
+    order = np.lexsort((np.arange(len(ids)), -(b - a)))  # by difference descending, then query order
+    return MeasureComparison(
+        measure=name,
+        qids=ids[order],
+        a=a[order],
+        b=b[order],
+        tally=tally(a, b),
+        t_test=paired_t_test(a, b),
+        randomization=randomization_test(a, b, samples, seed),
+    )
+
+
+def compare_files(
+    qrels: Source,
+    run_a: Source,
+    run_b: Source,
+    measures: Sequence[str] = ("ndcg_cut_10",),
+    *,
+    gain: Gain = "linear",
+    names: tuple[str, str, str] = ("qrels", "run A", "run B"),
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    max_bytes: int | None = None,
+) -> Comparison:
+    """Read the qrels once and both runs (paths or bytes, piece by piece), then compare them.
+
+    Only one run's lines are in memory at a time; what is kept of each is its per-query numbers.
+    """
+    cutoffs = sorted({int(m.removeprefix("ndcg_cut_")) for m in measures if m.startswith("ndcg_cut_")})
+    judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
+    a = judgments.evaluate(judgments.read_run(run_a, names[1], max_bytes=max_bytes), cutoffs, gain=gain)
+    release_memory()
+    b = judgments.evaluate(judgments.read_run(run_b, names[2], max_bytes=max_bytes), cutoffs, gain=gain)
+    del judgments
+    release_memory()
+    return compare_evaluations(a, b, measures, samples=samples, seed=seed)
