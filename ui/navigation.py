@@ -29,7 +29,8 @@ COMPARE = PageFile("app_pages/compare.py", "Compare", ":material/compare_arrows:
 WHAT_IF = PageFile("app_pages/what_if.py", "What if", ":material/shuffle:")
 MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", ":material/table_rows:")
 PRACTICE = PageFile("app_pages/practice.py", "Practice", ":material/edit_note:")
-PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE)
+GLOSSARY = PageFile("app_pages/glossary.py", "Glossary", ":material/menu_book:")
+PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE, GLOSSARY)
 
 
 def navigation() -> st.navigation:

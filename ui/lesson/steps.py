@@ -15,10 +15,12 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import gain_values
+from ndcg_core.teaching.baseline import random_baseline_sentence
 from ndcg_core.teaching.formula import number, written_ndcg, written_sum
 from ndcg_core.teaching.scenarios import CG_RANKING_A, CG_RANKING_B
 from ui.charts.playground import ndcg_by_k_data, with_data
 from ui.controls import conventions_line
+from ui.glossary import term_link
 from ui.headline import headline_metrics
 from ui.lesson.formulas import cg_latex, discount_latex, gain_latex, ndcg_goal_latex
 from ui.lesson.frame import Lesson, Step
@@ -49,8 +51,8 @@ PROJECTOR_CHART_CONFIG = {
 
 
 def conventions(lesson: Lesson) -> None:
-    """The conventions in force, next to the numbers."""
-    st.caption(conventions_line(lesson.settings, lesson.numbers.judged))
+    """The conventions in force, next to the numbers; outside presentation mode the terms link to the glossary."""
+    st.caption(conventions_line(lesson.settings, lesson.numbers.judged, linked=not lesson.presenting))
 
 
 def explain(lesson: Lesson, lead: str, more: str = "") -> None:
@@ -58,8 +60,14 @@ def explain(lesson: Lesson, lead: str, more: str = "") -> None:
     st.markdown(lead if lesson.presenting or not more else f"{lead} {more}")
 
 
+#: Room around a lesson chart's plot, so that a point at the first or last k is drawn whole.
+CHART_PADDING = {"left": 5, "right": 14, "top": 5, "bottom": 5}
+
+
 def chart(lesson: Lesson, spec: dict) -> None:
-    """A Vega-Lite chart; in presentation mode its labels are set large enough for a projector."""
+    """A Vega-Lite chart with room for its edge points; in presentation mode, labels large enough
+    for a projector. Only top-level keys are replaced: the spec's parts are a shared cache's."""
+    spec = {**spec, "padding": CHART_PADDING}
     if lesson.presenting:
         spec = {**spec, "config": {**spec.get("config", {}), **PROJECTOR_CHART_CONFIG}}
     st.vega_lite_chart(spec, width="stretch")
@@ -285,7 +293,9 @@ def ndcg_step(lesson: Lesson) -> None:
         "**NDCG@k** is the share of the best possible DCG@k that this order reaches: 1 is the best "
         "possible top k, 0 means nothing relevant made it.",
         "Being a share, it can be compared and averaged across queries with very different numbers of "
-        "relevant items, which DCG cannot.",
+        "relevant items, which DCG cannot. "
+        + random_baseline_sentence(current=lesson.ranking)
+        + f" ({term_link('random-order baseline')})",
     )
     conventions(lesson)
 
