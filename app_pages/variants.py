@@ -26,7 +26,7 @@ from ndcg_core.teaching.pitfalls import (
 )
 from ui.charts.common import cutoff_data
 from ui.charts.variants import discount_curve_data, variant_bar_data, with_data
-from ui.controls import EMPTY_IDEAL_TERM
+from ui.controls import EMPTY_IDEAL_TERM, decimals_control
 from ui.glossary import term_help, term_link
 from ui.intent_aware import intent_aware_section
 from ui.navigation import PLAYGROUND, link_to
@@ -118,12 +118,12 @@ def custom_gain_field(grades: list[float]) -> CustomGain | None:
 
 
 def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
-    """Custom gain, J–K base b and the binary threshold, in one row."""
+    """Custom gain, J–K base b, the binary threshold and the shared Decimals setting, in one row."""
     st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
     levels = sorted({g for g in ranked.grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
-    gain_column, base_column, threshold_column = st.columns([3, 2, 2])
+    gain_column, base_column, threshold_column, decimals_column = st.columns([3, 2, 2, 1])
     with gain_column:
         custom = custom_gain_field(ranked.pool())
     base_column.number_input(
@@ -141,6 +141,8 @@ def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
         format_func=lambda g: f"{g:g}",
         help=term_help("binary labels"),
     )
+    with decimals_column:
+        decimals_control()
     return custom, float(st.session_state[BASE_KEY]), float(st.session_state[THRESHOLD_KEY])
 
 

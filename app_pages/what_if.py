@@ -184,6 +184,7 @@ def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int
 
 
 def main() -> None:
+    scenario.keep_settings()  # the shared settings, drawn on other pages too, keep their values here
     ranked = scenario.current_list()
     st.title("What if")
     shown = current_scenario()

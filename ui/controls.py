@@ -18,7 +18,11 @@ EMPTY_IDEAL_TERM = "IDCG = 0 gives NDCG = 0 (trec_eval)"
 
 
 def settings_controls(ranked: RankedList) -> Settings:
-    """Draw k, gain, ideal and decimals in one row and return what they are set to."""
+    """Draw k, gain, ideal and decimals in one row and return what they are set to.
+
+    Call :func:`ui.state.scenario.keep_settings` at the top of the page first: a widget of the
+    same key on another page is a new widget to Streamlit, which would forget the value.
+    """
     largest = scenario.largest_k(ranked)
     settings = scenario.current_settings(ranked)
     k_column, gain_column, ideal_column, decimals_column = st.columns([3, 2, 2, 1])
