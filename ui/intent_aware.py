@@ -10,6 +10,7 @@ cannot be ideal for every intent. Every number is the core's
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import streamlit as st
@@ -111,6 +112,24 @@ def order_row(scenario: IntentScenario, ranked: RankedList) -> None:
     )
 
 
+def formula_places(result: IntentAware, decimals: int) -> int:
+    """The fewest decimals (≥ ``decimals``) at which the written sum Σ P(j) · NDCG_j adds up to
+    IA-NDCG as written: rounded terms can miss the rounded total (0.30 × 0.43 + 0.70 × 0.77 = 0.668,
+    but IA-NDCG = 0.664 reads 0.66).
+
+    >>> formula_places(intent_aware([(0.3, [1, 0, 0, 1]), (0.7, [0, 1, 1, 0])], 3), 2) >= 2
+    True
+    """
+    for places in range(decimals, wording.MAX_DECIMALS + 1):
+        written = math.fsum(
+            p * float(wording.number(v, places))
+            for p, v in zip(result.probabilities, result.per_intent, strict=True)
+        )
+        if wording.number(written, places) == wording.number(result.value, places):
+            return places
+    return wording.MAX_DECIMALS
+
+
 def numbers(scenario: IntentScenario, result: IntentAware, decimals: int) -> None:
     """Each intent's NDCG@k with its probability, IA-NDCG@k, and the weighted sum written out."""
     at = f"@{scenario.k}"
@@ -118,11 +137,12 @@ def numbers(scenario: IntentScenario, result: IntentAware, decimals: int) -> Non
     for column, intent, value in zip(columns[:-1], scenario.intents, result.per_intent, strict=True):
         column.metric(f"NDCG{at}, {intent.name}", wording.share(value, decimals))
     columns[-1].metric(f"IA-NDCG{at}", wording.share(result.value, decimals), help=term_help("IA-NDCG"))
+    places = formula_places(result, decimals)
     terms = " + ".join(
-        f"{wording.number(p, 2)} × {wording.share(v, decimals)}"
+        f"{wording.number(p, 2)} × {wording.share(v, places)}"
         for p, v in zip(result.probabilities, result.per_intent, strict=True)
     )
-    st.markdown(f"IA-NDCG{at} = Σ P(j) · NDCG_j{at} = {terms} = **{wording.share(result.value, decimals)}**")
+    st.markdown(f"IA-NDCG{at} = Σ P(j) · NDCG_j{at} = {terms} = **{wording.share(result.value, places)}**")
 
 
 def intent_aware_section(scenario: IntentScenario = JAGUAR) -> None:

@@ -297,3 +297,18 @@ def test_one_click_orders_for_each_intent_and_the_mix(app):
     assert intent_numbers(app)["IA-NDCG@5"] == f"{best:.2f}"
     app.button(key="intents_undo").click().run()
     assert intent_numbers(app)["NDCG@5, the car"] == "1.00"
+
+
+def test_the_written_sum_adds_up_to_ia_ndcg_as_written(app):
+    """Σ P(j)·NDCG_j with its terms as written adds up to IA-NDCG as written, for every slider value."""
+    order = [5, 0, 1, 2, 3, 4, 6, 7]
+    ranked = app.session_state[INTENTS_LIST_KEY]
+    app.session_state[INTENTS_LIST_KEY] = ranked.reordered([f"j{p}" for p in order])
+    for step in range(1, 20):
+        app.slider(key=PROBABILITY_KEY).set_value(round(0.05 * step, 2)).run()
+        line = next(m.value for m in app.markdown if m.value.startswith("IA-NDCG@5 = Σ"))
+        terms, total = line.split(" = ")[2], line.split(" = ")[3].strip("*")
+        products = [term.split(" × ") for term in terms.split(" + ")]
+        written = sum(float(p) * float(v) for p, v in products)
+        places = len(total.partition(".")[2])
+        assert f"{written:.{places}f}" == total, line

@@ -64,12 +64,15 @@ def explain(lesson: Lesson, lead: str, more: str = "") -> None:
 CHART_PADDING = {"left": 5, "right": 14, "top": 5, "bottom": 5}
 
 
-def chart(lesson: Lesson, spec: dict) -> None:
+def chart(lesson: Lesson, spec: dict, *, projector_height: int | None = None) -> None:
     """A Vega-Lite chart with room for its edge points; in presentation mode, labels large enough
-    for a projector. Only top-level keys are replaced: the spec's parts are a shared cache's."""
+    for a projector (and ``projector_height`` px in all, where the screen has room). Only top-level
+    keys are replaced: the spec's parts are a shared cache's."""
     spec = {**spec, "padding": CHART_PADDING}
     if lesson.presenting:
         spec = {**spec, "config": {**spec.get("config", {}), **PROJECTOR_CHART_CONFIG}}
+        if projector_height:
+            spec["height"] = projector_height
     st.vega_lite_chart(spec, width="stretch")
 
 
@@ -340,7 +343,12 @@ def k_step(lesson: Lesson) -> None:
         )
     with right:
         every_k = ndcg_core.ndcg_at_every_k(lesson.grades, gain=settings.gain, ideal=lesson.pool)
-        chart(lesson, with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k))
+        # 1280×720 has room below the formulas: a taller plot, its labels in projector type
+        chart(
+            lesson,
+            with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k),
+            projector_height=330,
+        )
     for pair in (numbers[:2], numbers[2:4], numbers[4:]):
         if pair:
             st.latex(r"\qquad ".join(written_ndcg(n, settings.decimals) for n in pair))
