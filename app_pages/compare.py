@@ -22,7 +22,7 @@ from ui.charts.compare import contribution_data, difference_data, ndcg_by_k_data
 from ui.controls import EMPTY_IDEAL_TERM, decimals_control
 from ui.draggable_list import draggable_list
 from ui.exports import table_downloads
-from ui.glossary import term_help, term_link
+from ui.glossary import linked_note, term_help, term_link
 from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.state import scenario
@@ -271,11 +271,12 @@ def g_max_row() -> None:
     grades, k = G_MAX_EXAMPLE
     ours, gdeval = (err(grades, k, g_max=choice) for choice in (None, GDEVAL_G_MAX))
     ours_text, gdeval_text = wording.pair(ours, gdeval, 3)
-    example.caption(
+    linked_note(
         f"{term_link('g_max')} is the top of the grade scale in ERR's satisfaction (2^g − 1)/2^g_max. "
         f"On [{', '.join(f'{g:g}' for g in grades)}] (k = {k}), ERR@{k} = {ours_text} with the largest judged "
         f"grade ({max(grades):g}) and {gdeval_text} with g_max = {GDEVAL_G_MAX:g} (gdeval, ir_measures). "
-        "Seed 001 grades up to 5, beyond gdeval's 0–4 scale."
+        "Seed 001 grades up to 5, beyond gdeval's 0–4 scale.",
+        example,
     )
 
 
@@ -315,7 +316,7 @@ def main() -> None:
         system_column("A", a, numbers["A"], shown["A"])
     with right:
         system_column("B", b, numbers["B"], shown["B"])
-    st.caption(
+    linked_note(
         f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the "
         f"{term_link(JUDGED_POOL)} ({len(pool)} items: the same for both), {term_link(EMPTY_IDEAL_TERM)}."
     )

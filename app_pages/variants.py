@@ -27,7 +27,7 @@ from ndcg_core.teaching.pitfalls import (
 from ui.charts.common import cutoff_data
 from ui.charts.variants import discount_curve_data, variant_bar_data, with_data
 from ui.controls import EMPTY_IDEAL_TERM, decimals_control
-from ui.glossary import term_help, term_link
+from ui.glossary import linked_note, term_help, term_link
 from ui.intent_aware import intent_aware_section
 from ui.navigation import PLAYGROUND, link_to
 from ui.plain_text import plain
@@ -286,7 +286,7 @@ def ideal_section(view: View) -> None:
         if decimals < SEED001_APPROACHES_DECIMALS
         else ""
     )
-    st.caption(
+    linked_note(
         f"The ideal from the {term_link('listed items')} (scikit-learn; seed 001's Approach 2, the returned "
         f"list) or from the {term_link('judged pool')} ({len(pool)} judged grades here; trec_eval; seed 001's "
         f"Approach 1). Gain {gain} ({gain_formula(gain)}), discount 1/log2(i+1). Seed 001's system returned grades "
@@ -374,17 +374,17 @@ def pitfalls_section(view: View, threshold: float) -> None:
         show_pitfall(ndcg_core.mixed_gains(grades, k, ideal=pool), decimals, "This list.")
     with st.container(border=True):
         st.subheader("4. NDCG on binary labels")
-        st.caption(f"{term_link('binary labels')}: {plain(definition('binary labels'))}")
+        linked_note(f"{term_link('binary labels')}: {plain(definition('binary labels'))}")
         show_pitfall(ndcg_core.binary_labels(grades, k, threshold=threshold, gain=gain), decimals)
     with st.container(border=True):
         st.subheader("5. IDCG = 0, and what libraries return for it")
-        st.caption(
+        linked_note(
             f"Conventions: {term_link(EMPTY_IDEAL_TERM)}; {term_link('IDCG = 0 gives 1 (LightGBM, XGBoost)')}."
         )
         show_pitfall(ndcg_core.empty_ideal_rules(grades, k, gain=gain, ideal=pool), decimals)
     with st.container(border=True):
         st.subheader("6. Ties in scores")
-        st.caption(f"{term_link('ties')}: {plain(definition('ties'))}")
+        linked_note(f"{term_link('ties')}: {plain(definition('ties'))}")
         scores, ids, what = tie_controls(view.ranked)
         pitfall = ndcg_core.tied_scores(grades, scores, k, doc_ids=ids, gain=gain)
         show_pitfall(

@@ -25,6 +25,7 @@ from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
 from ui.exports import chart_exports
+from ui.glossary import linked_note
 from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.scenario_picker import current_scenario
@@ -198,7 +199,7 @@ def main() -> None:
     settings = settings_controls(ranked)
     ranking = scenario.ranking(ranked, settings)
     numbers = Headline.of(ranking)
-    st.caption(conventions_line(settings, numbers.judged, linked=True))
+    linked_note(conventions_line(settings, numbers.judged, linked=True))
     list_column, right = st.columns([2, 3], gap="large")
     with list_column:
         st.subheader("The ranked list")

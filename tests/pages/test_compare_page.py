@@ -34,7 +34,8 @@ def headline(at: AppTest) -> dict[str, str]:
 
 
 def sentence(at: AppTest) -> str:
-    return at.markdown[1].value
+    """The race sentence: the Markdown under "Who wins at which k"."""
+    return next(m.value for m in at.markdown if " at k = 1 " in m.value)
 
 
 def neighbours(at: AppTest, index: int = 0):
@@ -168,7 +169,7 @@ def test_err_names_its_g_max_and_offers_gdevals(app):
     assert "**ERR@k** sees" in conventions and "g_max = 5, the largest judged grade" in conventions
     # the example beside the choice: ERR@3 of [3, 0, 1], R = (2^g − 1)/2^g_max
     # g_max = 3: 7/8 + (1/3)(1/8)(1/8) = 0.880; g_max = 4: 7/16 + (1/3)(9/16)(1/16) = 0.449
-    example = " ".join(c.value for c in app.caption)
+    example = " ".join(m.value for m in app.markdown)
     assert f"ERR@3 = {7 / 8 + (1 / 3) * (1 / 8) * (1 / 8):.3f}" in example
     assert f"{7 / 16 + (1 / 3) * (9 / 16) * (1 / 16):.3f} with g_max = 4" in example
     app.radio(key=G_MAX_KEY).set_value("4, as gdeval and ir_measures").run()

@@ -18,7 +18,7 @@ from ui.navigation import GLOSSARY as GLOSSARY_PAGE
 from ui.plain_text import plain
 from ui.state.lesson import STEP_KEY
 
-LINK = re.compile(r"\]\(glossary#([a-z0-9-]+)\)")
+LINK = re.compile(r"\]\(glossary\?term=([a-z0-9-]+)#\1\)")
 ANCHORS = {anchor(term) for term in GLOSSARY}
 
 
@@ -28,6 +28,15 @@ def texts(at: AppTest) -> str:
     for kind in ("radio", "selectbox", "number_input", "select_slider", "slider", "metric"):
         parts += [w.proto.help for w in at.get(kind) if getattr(w.proto, "help", "")]
     return "\n".join(parts)
+
+
+def test_a_link_shows_its_term_first(new_app: NewApp):
+    at = new_app(GLOSSARY_PAGE, params={"term": anchor("g_max")})
+    assert not at.exception
+    assert at.subheader[0].value == "g_max" and at.markdown[0].value == plain(definition("g_max"))
+    assert [h.value for h in at.subheader[1:]] == list(GLOSSARY)  # then every term
+    unknown = new_app(GLOSSARY_PAGE, params={"term": "no-such-term"})
+    assert [h.value for h in unknown.subheader] == list(GLOSSARY)
 
 
 def test_every_term_is_a_heading_with_its_anchor(new_app: NewApp):

@@ -172,7 +172,7 @@ def test_step7_ndcg_headline_and_formula(lesson):
     }
     assert shown["NDCG@5"] == "0.43"  # seed 000, equation (10)
     assert latex(lesson) == [written_ndcg(numbers, 2)]
-    assert any("Gain: exponential (2^rel − 1)" in caption.value for caption in lesson.caption)
+    assert any("Gain: exponential (2^rel − 1)" in note.value for note in lesson.markdown)  # linked: Markdown
 
 
 def test_step8_the_same_list_at_k_1_3_5_7(lesson):
@@ -198,7 +198,7 @@ def test_the_lesson_follows_a_new_order_and_the_gain(lesson):
     grades = [SEED000[-1], *SEED000[:-1]]
     numbers = ndcg_core.headline(grades, K, gain="linear")
     assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{numbers.ndcg:.2f}"
-    assert any("Gain: linear (rel)" in caption.value for caption in lesson.caption)
+    assert any("Gain: linear (rel)" in note.value for note in lesson.markdown)
 
 
 def test_seed004_chunks_in_the_lesson(lesson):

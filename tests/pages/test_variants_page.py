@@ -53,14 +53,14 @@ def test_opens_on_the_playground_list_with_the_seed_numbers(app):
     assert shown["Seed 001 · NDCG@5, returned list"] == "0.68"  # the session's 2 decimals
     assert shown["Seed 001 · NDCG@5, judged pool"] == "0.23"
     assert "Seed 001 prints 4 decimals: set Decimals to 4 to compare." in " ".join(
-        c.value for c in app.caption
+        m.value for m in [*app.caption, *app.markdown]
     )
     assert any("grades in ranked order 0, 1, 2, 3, 2, 0, 3; k = 5" in md.value for md in app.markdown)
     app.selectbox(key=DECIMALS_KEY).set_value(4).run()
     shown = metrics(app)
     assert shown["Seed 001 · NDCG@5, returned list"] == "0.6776"  # seed 001's printed values
     assert shown["Seed 001 · NDCG@5, judged pool"] == "0.2268"
-    assert "Seed 001 prints" not in " ".join(c.value for c in app.caption)
+    assert "Seed 001 prints" not in " ".join(m.value for m in [*app.caption, *app.markdown])
 
 
 def test_every_variant_row_is_the_cores_number(app):

@@ -20,7 +20,7 @@ from ndcg_core.teaching.formula import number, written_ndcg, written_sum
 from ndcg_core.teaching.scenarios import CG_RANKING_A, CG_RANKING_B
 from ui.charts.playground import ndcg_by_k_data, with_data
 from ui.controls import conventions_line
-from ui.glossary import term_link
+from ui.glossary import linked_note, term_link
 from ui.headline import headline_metrics
 from ui.lesson.formulas import cg_latex, discount_latex, gain_latex, ndcg_goal_latex
 from ui.lesson.frame import Lesson, Step
@@ -52,7 +52,10 @@ PROJECTOR_CHART_CONFIG = {
 
 def conventions(lesson: Lesson) -> None:
     """The conventions in force, next to the numbers; outside presentation mode the terms link to the glossary."""
-    st.caption(conventions_line(lesson.settings, lesson.numbers.judged, linked=not lesson.presenting))
+    if lesson.presenting:
+        st.caption(conventions_line(lesson.settings, lesson.numbers.judged))
+    else:
+        linked_note(conventions_line(lesson.settings, lesson.numbers.judged, linked=True))
 
 
 def explain(lesson: Lesson, lead: str, more: str = "") -> None:
