@@ -359,4 +359,4 @@ def test_step_7_says_a_random_orders_ndcg_differs_by_query(lesson):
     )
     assert (f"{four:.2f}", f"{one:.2f}") == ("0.92", "0.37")
     assert f"On this list a random order scores NDCG@5 = {mine:.2f} on average." in text
-    assert "glossary#random-order-baseline" in text
+    assert "(glossary?term=random-order-baseline#random-order-baseline)" in text
