@@ -120,35 +120,39 @@ LAYOUT_PROBLEMS = """() => {
   if (main && main.scrollWidth > main.clientWidth) problems.push(`main area scrolls sideways: ${main.scrollWidth} px`);
   // A text's box is its font's whole line (ascent to descent), a few px more than its glyphs:
   // a title at the very top of a chart overhangs by 3 px and shows whole. Clipping that shows
-  // ("idea" for "ideal", "0.6" for "0.61") is far more than this slack.
-  const slack = 4;
-  const inside = (box, outer) => box.left >= outer.left - slack && box.right <= outer.right + slack
-                                 && box.top >= outer.top - slack && box.bottom <= outer.bottom + slack;
+  // ("idea" for "ideal", "0.6" for "0.61") is far more than this slack. A point gets none.
+  const inside = (box, outer, slack) => box.left >= outer.left - slack && box.right <= outer.right + slack
+                                        && box.top >= outer.top - slack && box.bottom <= outer.bottom + slack;
   const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const shown = t => t.textContent.trim() && getComputedStyle(t).opacity !== '0' && t.getBoundingClientRect().width > 0;
+  const overlaps = (title, texts, what) => {
+    const boxes = texts.filter(shown).map(t => [t.textContent, t.getBoundingClientRect()]);
+    boxes.forEach(([a, boxA], i) => boxes.slice(i + 1).forEach(([b, boxB]) => {
+      if (overlap(boxA, boxB)) problems.push(`${title}: ${what} "${a}" and "${b}" overlap`);
+    }));
+  };
   document.querySelectorAll('[data-testid="stVegaLiteChart"], .vega-embed').forEach(chart => {
     const box = chart.getBoundingClientRect();
     if (box.left < -1 || box.right > width + 1) problems.push(`chart from ${box.left} to ${box.right} px`);
   });
   document.querySelectorAll('.vega-embed svg').forEach((svg, n) => {
-    const frame = svg.getBoundingClientRect();
+    // what shows of the chart: its drawing, cut by its box on the page and by the window
+    const drawing = svg.getBoundingClientRect(), holder = svg.closest('.vega-embed').getBoundingClientRect();
+    const frame = {left: Math.max(drawing.left, holder.left, 0), right: Math.min(drawing.right, holder.right, width),
+                   top: Math.max(drawing.top, holder.top), bottom: Math.min(drawing.bottom, holder.bottom)};
     const title = (svg.querySelector('.role-title-text') || {}).textContent || `chart ${n + 1}`;
     svg.querySelectorAll('text').forEach(text => {
-      const box = text.getBoundingClientRect();
-      if (!text.textContent.trim() || box.width === 0) return;
-      if (!inside(box, frame)) problems.push(`${title}: "${text.textContent}" is cut at the chart's edge`);
+      if (!shown(text)) return;
+      if (!inside(text.getBoundingClientRect(), frame, 4)) problems.push(`${title}: "${text.textContent}" is cut at the chart's edge`);
       if (text.textContent.endsWith('…')) problems.push(`${title}: "${text.textContent}" is shortened`);
     });
     svg.querySelectorAll('.mark-symbol path').forEach(point => {
       const box = point.getBoundingClientRect();
-      if (box.width > 0 && !inside(box, frame)) problems.push(`${title}: a point is cut at the chart's edge`);
+      if (box.width > 0 && !inside(box, frame, 0.5)) problems.push(`${title}: a point is cut at the chart's edge`);
     });
-    svg.querySelectorAll('.role-axis-label').forEach(group => {
-      const boxes = [...group.querySelectorAll('text')].filter(t => t.textContent.trim() && getComputedStyle(t).opacity !== '0')
-        .map(t => [t.textContent, t.getBoundingClientRect()]);
-      boxes.forEach(([a, boxA], i) => boxes.slice(i + 1).forEach(([b, boxB]) => {
-        if (overlap(boxA, boxB)) problems.push(`${title}: axis labels "${a}" and "${b}" overlap`);
-      }));
-    });
+    svg.querySelectorAll('.role-axis-label').forEach(group => overlaps(title, [...group.querySelectorAll('text')], 'axis labels'));
+    // the labels a chart writes beside its marks
+    overlaps(title, [...svg.querySelectorAll('.mark-text text')], 'labels');
   });
   return problems;
 }"""
