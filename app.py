@@ -7,11 +7,11 @@ share are in ``ui/``, and every number comes from ``ndcg_core``.
 
 import streamlit as st
 
-from ui.navigation import navigation
+from ui.navigation import APP_ICON, navigation
 from ui.readable_text import readable_captions
 from ui.state.url import link_notes, restore_from_url, write_url
 
-st.set_page_config(page_title="NDCG Playground", page_icon=":material/leaderboard:", layout="wide")
+st.set_page_config(page_title="NDCG Playground", page_icon=APP_ICON, layout="wide")
 
 restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
 page = navigation()

@@ -6,33 +6,44 @@ ask ``ndcg_core`` for every number, draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import pairwise
+
 import pandas as pd
 import streamlit as st
 
 import ndcg_core
-from ndcg_core import GAIN_FORMULAS, Headline, Ranking
+from ndcg_core import GAIN_FORMULAS, Headline, NDCGInputError, Ranking
 from ndcg_core.metric.breakdown import side_by_side_of
-from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN
+from ndcg_core.metric.neighbours import G_MAX_CHOICES, GDEVAL_G_MAX, SEED001_SAME_PATTERN, err
+from ndcg_core.teaching import wording
 from ui.breakdown_table import BEYOND_K_STYLE
 from ui.charts.compare import contribution_data, difference_data, ndcg_by_k_data, with_data
+from ui.controls import EMPTY_IDEAL_TERM, decimals_control
 from ui.draggable_list import draggable_list
 from ui.exports import table_downloads
+from ui.glossary import linked_note, term_help, term_link
 from ui.order_buttons import order_buttons
+from ui.plain_text import plain
+from ui.state import scenario
 from ui.state.compare import (
+    G_MAX_KEY,
     GAIN_KEY,
     K_KEY,
     THRESHOLD_KEY,
     change,
     current,
+    g_max,
     judged_items,
     judged_pool,
     keep_settings,
     reorder,
 )
 from ui.state.ranked_list import RankedList
-from ui.state.settings import DEFAULTS
+from ui.state.settings import DEFAULTS, JUDGED_POOL
 
-DECIMALS = 3
+#: ERR@3 of a list graded 0–4 under both g_max conventions (the issue's example: 0.880 and 0.449).
+G_MAX_EXAMPLE = ([3.0, 0.0, 1.0], 3)
 PAIRED_HEADERS = {
     "rank": "Rank",
     "a_label": "A: item",
@@ -50,15 +61,16 @@ PAIRED_HEADERS = {
 }
 
 
-def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float]:
-    """k, gain and the relevance threshold of the binary metrics, in one row."""
+def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float, int]:
+    """k, gain, the relevance threshold of the binary metrics and the shared Decimals, in one row."""
     keep_settings()
+    scenario.keep_settings()  # Decimals is the session's one setting, shared with every page
     st.session_state.setdefault(K_KEY, min(DEFAULTS.k, largest_k))
     st.session_state.setdefault(GAIN_KEY, DEFAULTS.gain)
     levels = sorted({g for g in grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
-    k_column, gain_column, threshold_column = st.columns([3, 2, 3])
+    k_column, gain_column, threshold_column, decimals_column = st.columns([3, 2, 3, 1])
     k_column.slider("Cutoff k", 1, largest_k, key=K_KEY, help="Every number on this page is at this k.")
     gain_column.radio(
         "Gain (NDCG)",
@@ -74,13 +86,21 @@ def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float]:
         format_func=lambda g: f"{g:g}",
         help="The binary metrics count an item as relevant when its grade is at least this.",
     )
-    return st.session_state[K_KEY], st.session_state[GAIN_KEY], float(st.session_state[THRESHOLD_KEY])
+    with decimals_column:
+        decimals = decimals_control()
+    return (
+        st.session_state[K_KEY],
+        st.session_state[GAIN_KEY],
+        float(st.session_state[THRESHOLD_KEY]),
+        decimals,
+    )
 
 
-def system_column(side: str, ranked: RankedList, numbers: Headline) -> None:
-    """One system: its NDCG@k, its order buttons, and its draggable list."""
+def system_column(side: str, ranked: RankedList, numbers: Headline, shown: str) -> None:
+    """One system: its NDCG@k (``shown``: written with the digits that tell A and B apart), its
+    order buttons, and its draggable list."""
     st.subheader(f"System {side}")
-    st.metric(f"{side} · NDCG{numbers.at}", f"{numbers.ndcg:.{DECIMALS}f}")
+    st.metric(f"{side} · NDCG{numbers.at}", shown)
     order_buttons(
         ranked,
         lambda how: change(side, how),
@@ -98,28 +118,71 @@ def system_column(side: str, ranked: RankedList, numbers: Headline) -> None:
     )
 
 
-def race_sentence(a_every_k: list[float], b_every_k: list[float]) -> str:
-    """Who leads at k = 1, and every k where the lead changes (from the core's ``overtakes``)."""
-    first = ndcg_core.leaders(a_every_k, b_every_k)[0]
-    start = "A and B tie at k = 1" if first == "tie" else f"{first} leads at k = 1"
-    changes = ndcg_core.overtakes(a_every_k, b_every_k)
+def race_sentence(a_every_k: Sequence[float], b_every_k: Sequence[float], decimals: int = 2) -> str:
+    """Who leads at k = 1, and every k where the lead changes, each with both numbers.
+
+    A lead is a difference larger than float noise (:data:`ndcg_core.teaching.wording.SAME`), and
+    its two numbers are written with the digits that differ, so "A leads" never stands beside two
+    equal numbers.
+
+    >>> race_sentence([1.0, 0.8], [0.5, 0.9])
+    'A leads at k = 1 (1.00 against 0.50); B takes the lead at k = 2 (0.90 against 0.80).'
+    >>> race_sentence([0.9975, 0.5], [0.9982, 0.5])
+    'B leads at k = 1 (0.9982 against 0.9975); A and B tie at k = 2 (both 0.50).'
+    """
+    ahead = ndcg_core.leaders(a_every_k, b_every_k, tolerance=wording.SAME)
+
+    def numbers(k: int) -> str:
+        a, b = a_every_k[k - 1], b_every_k[k - 1]
+        a_text, b_text = wording.pair(a, b, decimals)
+        if ahead[k - 1] == "tie":
+            return f"both {a_text}"
+        return f"{a_text} against {b_text}" if ahead[k - 1] == "A" else f"{b_text} against {a_text}"
+
+    first = ahead[0]
+    start = (
+        f"A and B tie at k = 1 ({numbers(1)})" if first == "tie" else f"{first} leads at k = 1 ({numbers(1)})"
+    )
+    changes = [(k, now) for k, (before, now) in enumerate(pairwise(ahead), start=2) if now != before]
     if not changes:
         return f"{start} and at every k up to {len(a_every_k)}: no overtaking."
     steps = [
-        f"A and B tie at k = {k}" if who == "tie" else f"{who} takes the lead at k = {k}"
+        f"A and B tie at k = {k} ({numbers(k)})"
+        if who == "tie"
+        else f"{who} takes the lead at k = {k} ({numbers(k)})"
         for k, who in changes
     ]
     return f"{start}; " + "; ".join(steps) + "."
 
 
-def paired_table(table: pd.DataFrame, k: int) -> None:
+def places_apart(a_values: Sequence[float], b_values: Sequence[float], decimals: int, *, shares: bool) -> int:
+    """The fewest decimals (≥ ``decimals``) at which every pair (a_i, b_i) that differs reads differently.
+
+    >>> places_apart([0.9975, 0.5], [0.9982, 0.25], 2, shares=True)
+    4
+    """
+    texts = [wording.pair(a, b, decimals, shares=shares)[0] for a, b in zip(a_values, b_values, strict=True)]
+    return max([decimals, *(len(text.partition(".")[2]) for text in texts)])
+
+
+def paired_places(table: pd.DataFrame, decimals: int) -> int:
+    """Decimals for the side-by-side table: enough that A's and B's numbers on a row differ where they do."""
+    pairs = [
+        ("a_contribution", "b_contribution", False),
+        ("a_dcg", "b_dcg", False),
+        ("a_ndcg", "b_ndcg", True),
+    ]
+    return max(places_apart(table[a], table[b], decimals, shares=shares) for a, b, shares in pairs)
+
+
+def paired_table(table: pd.DataFrame, k: int, places: int) -> None:
     """The side-by-side table, rows beyond k shaded and labelled."""
     shown = table.copy()
     shown["in_cutoff"] = [f"top {k}" if inside else "beyond k" for inside in table["in_cutoff"]]
     shown = shown.rename(columns=PAIRED_HEADERS)
     styles = pd.DataFrame("", index=shown.index, columns=shown.columns)
     styles.loc[~table["in_cutoff"].to_numpy(), :] = BEYOND_K_STYLE
-    number = st.column_config.NumberColumn(format=f"%.{DECIMALS}f")
+    number = st.column_config.NumberColumn(format=f"%.{places}f")
     grade = st.column_config.NumberColumn(format="%g")
     config = {
         name: number for key, name in PAIRED_HEADERS.items() if key.endswith(("contribution", "dcg", "ndcg"))
@@ -134,28 +197,90 @@ def paired_table(table: pd.DataFrame, k: int) -> None:
     )
 
 
-def neighbours_table(table: pd.DataFrame) -> None:
-    """NDCG and its neighbours for A and B, with what each metric sees and its convention."""
-    shown = table.rename(
-        columns={
-            "metric": "Metric",
-            "a": "A",
-            "b": "B",
-            "difference": "A − B",
-            "sees": "What it sees",
-            "convention": "Convention",
-        }
-    )
-    number = st.column_config.NumberColumn(format=f"%.{DECIMALS}f")
-    st.dataframe(
-        shown,
-        column_config={"A": number, "B": number, "A − B": number},
-        hide_index=True,
-        width="stretch",
+def neighbour_numbers(a: float, b: float, decimals: int) -> tuple[str, str, str]:
+    """A, B and A − B as text: A and B with the digits that tell them apart, A − B with one more.
+
+    The difference of two rounded numbers need not be the rounded difference (0.982 − 0.947 =
+    0.035: "0.98", "0.95" and "+0.04"); one more decimal keeps it consistent with both ("+0.035").
+
+    >>> neighbour_numbers(0.5, 0.5, 3), neighbour_numbers(0.9975, 0.9982, 3)
+    (('0.500', '0.500', '0'), ('0.9975', '0.9982', '−0.00070'))
+    """
+    a_text, b_text = wording.pair(a, b, decimals)
+    if wording.same(a, b):
+        return a_text, b_text, "0"
+    places = len(a_text.partition(".")[2]) + 1
+    return a_text, b_text, f"{a - b:+.{places}f}".replace("-", "−")
+
+
+def neighbours_table(table: pd.DataFrame, decimals: int) -> None:
+    """NDCG and its neighbours for A and B, then what each metric sees and its convention.
+
+    The numbers are written as text, row by row, so that A and B read alike only when they are
+    equal. The words go below the numbers, one line a metric: in a table their long cells would be
+    cut (a projector has no hover) or make rows a phone's screen tall.
+    """
+    texts = [neighbour_numbers(a, b, decimals) for a, b in zip(table["a"], table["b"], strict=True)]
+    a_texts, b_texts, differences = (list(column) for column in zip(*texts, strict=True))
+    numbers = pd.DataFrame({"Metric": table["metric"], "A": a_texts, "B": b_texts, "A − B": differences})
+    st.table(numbers.set_index("Metric"), width="content")
+    st.markdown(
+        "\n".join(
+            f"- **{plain(metric)}** sees {plain(sees)}. *Convention:* {plain(convention)}."
+            for metric, sees, convention in zip(
+                table["metric"], table["sees"], table["convention"], strict=True
+            )
+        )
     )
 
 
-def same_pattern_section(gain: str) -> None:
+def neighbours_section(
+    a: RankedList, b: RankedList, k: int, threshold: float, pool: list[float], gain: str, decimals: int
+) -> None:
+    """NDCG beside P@k, R@k, RR, AP and ERR for A and B, with ERR's g_max to choose."""
+    st.subheader(f"NDCG among its neighbours, at k = {k}")
+    g_max_row()
+    table, refused = metric_rows(a.grades, b.grades, k, threshold=threshold, pool=pool, gain=gain)
+    if refused:
+        st.error(f"ERR cannot be computed with this g_max: {refused} The table leaves ERR out until then.")
+    neighbours_table(table, decimals)
+
+
+def metric_rows(
+    a: Sequence[float], b: Sequence[float], k: int, **settings: object
+) -> tuple[pd.DataFrame, str]:
+    """The core's metric table with the chosen g_max, and "" ; or, when the core refuses that
+    g_max (a grade above it), the table without ERR and the core's message."""
+    try:
+        return ndcg_core.metric_table(a, b, k, g_max=g_max(), **settings), ""
+    except NDCGInputError as error:
+        table = ndcg_core.metric_table(a, b, k, **settings)
+        return table[table["metric"] != "ERR@k"], str(error)
+
+
+def g_max_row() -> None:
+    """ERR's g_max convention, with the same list under both to show what it changes."""
+    choice, example = st.columns([2, 3], vertical_alignment="center")
+    choice.radio(
+        "ERR's g_max",
+        list(G_MAX_CHOICES),
+        key=G_MAX_KEY,
+        horizontal=True,
+        help=term_help("g_max"),
+    )
+    grades, k = G_MAX_EXAMPLE
+    ours, gdeval = (err(grades, k, g_max=choice) for choice in (None, GDEVAL_G_MAX))
+    ours_text, gdeval_text = wording.pair(ours, gdeval, 3)
+    linked_note(
+        f"{term_link('g_max')} is the top of the grade scale in ERR's satisfaction (2^g − 1)/2^g_max. "
+        f"On [{', '.join(f'{g:g}' for g in grades)}] (k = {k}), ERR@{k} = {ours_text} with the largest judged "
+        f"grade ({max(grades):g}) and {gdeval_text} with g_max = {GDEVAL_G_MAX:g} (gdeval, ir_measures). "
+        "Seed 001 grades up to 5, beyond gdeval's 0–4 scale.",
+        example,
+    )
+
+
+def same_pattern_section(gain: str, decimals: int) -> None:
     """Seed 001's table: one binary pattern, two sets of grades; which metrics notice."""
     high, low = SEED001_SAME_PATTERN
     st.subheader("Same binary pattern, different grades (seed 001)")
@@ -164,7 +289,10 @@ def same_pattern_section(gain: str) -> None:
         "k = 5, relevant from grade 1, each list's own ideal. Both are relevant at ranks 1, 2 and 5, "
         "so every binary metric gives them the same number; NDCG and ERR see the grades."
     )
-    neighbours_table(ndcg_core.metric_table(high, low, 5, gain=gain))
+    table, refused = metric_rows(high, low, 5, gain=gain)
+    if refused:
+        st.caption(f"ERR is left out here too: {refused}")
+    neighbours_table(table, decimals)
 
 
 def main() -> None:
@@ -179,21 +307,22 @@ def main() -> None:
         "**Judgments (the same for both):** "
         + ", ".join(f"{item.name} = {item.grade:g}" for item in judged_items())
     )
-    k, gain, threshold = settings_row(len(a.items), pool)
+    k, gain, threshold, decimals = settings_row(len(a.items), pool)
     rankings = {side: Ranking.of(r.grades, k, gain=gain, ideal=pool) for side, r in (("A", a), ("B", b))}
     numbers = {side: Headline.of(ranking) for side, ranking in rankings.items()}
+    shown = dict(zip("AB", wording.pair(numbers["A"].ndcg, numbers["B"].ndcg, decimals), strict=True))
     left, right = st.columns(2, gap="large")
     with left:
-        system_column("A", a, numbers["A"])
+        system_column("A", a, numbers["A"], shown["A"])
     with right:
-        system_column("B", b, numbers["B"])
-    st.caption(
-        f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the judged pool "
-        f"({len(pool)} items: the same for both), IDCG = 0 gives 0 (trec_eval)."
+        system_column("B", b, numbers["B"], shown["B"])
+    linked_note(
+        f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the "
+        f"{term_link(JUDGED_POOL)} ({len(pool)} items: the same for both), {term_link(EMPTY_IDEAL_TERM)}."
     )
     a_every, b_every = rankings["A"].ndcg_at_every_k, rankings["B"].ndcg_at_every_k
     st.subheader("Who wins at which k")
-    st.markdown(race_sentence(list(a_every), list(b_every)))
+    st.markdown(race_sentence(list(a_every), list(b_every), decimals))
     st.vega_lite_chart(with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k), width="stretch")
     table = side_by_side_of(rankings["A"], rankings["B"], a.names, b.names)
     st.subheader("Rank by rank")
@@ -201,20 +330,20 @@ def main() -> None:
         "Contribution = gain × 1/log2(i+1) at that rank. A − B above 0: A gains more at that rank. "
         f"Rows beyond k = {k} are shaded: they count for larger k only."
     )
-    paired_table(table, k)
+    places = paired_places(table, decimals)
+    paired_table(table, k, places)
     table_downloads(
         table.rename(columns=PAIRED_HEADERS),
         "compare_side_by_side",
-        DECIMALS,
+        places,
         caption=f"Systems A and B rank by rank (k = {k}, gain {gain})",
         as_typed=("A: grade", "B: grade"),
     )
     chart_left, chart_right = st.columns(2)
     chart_left.vega_lite_chart(with_data("contributions", contribution_data(table), k), width="stretch")
     chart_right.vega_lite_chart(with_data("difference", difference_data(table), k), width="stretch")
-    st.subheader(f"NDCG among its neighbours, at k = {k}")
-    neighbours_table(ndcg_core.metric_table(a.grades, b.grades, k, threshold=threshold, pool=pool, gain=gain))
-    same_pattern_section(gain)
+    neighbours_section(a, b, k, threshold, pool, gain, decimals)
+    same_pattern_section(gain, decimals)
 
 
 main()

@@ -15,6 +15,8 @@ import streamlit as st
 import ndcg_core
 from ndcg_core import CustomGain, Gain, NDCGInputError, Pitfall, default_custom_gain, parse_custom_gain
 from ndcg_core.metric.gains import gain_formula
+from ndcg_core.teaching import wording
+from ndcg_core.teaching.glossary import definition
 from ndcg_core.teaching.pitfalls import (
     SEED001_APPROACHES,
     SEED001_TRUNCATED,
@@ -24,7 +26,11 @@ from ndcg_core.teaching.pitfalls import (
 )
 from ui.charts.common import cutoff_data
 from ui.charts.variants import discount_curve_data, variant_bar_data, with_data
+from ui.controls import EMPTY_IDEAL_TERM, decimals_control
+from ui.glossary import linked_note, term_help, term_link
+from ui.intent_aware import intent_aware_section
 from ui.navigation import PLAYGROUND, link_to
+from ui.plain_text import plain
 from ui.state import scenario
 from ui.state.ranked_list import RankedList
 from ui.state.settings import JUDGED_POOL, LISTED_ITEMS
@@ -38,17 +44,20 @@ from ui.state.variants import (
     keep,
 )
 
-VERDICT_MARK = {"wrong": ":red[**✗ wrong**] · ", "right": ":green[**✓ right**] · ", "convention": ""}
+VERDICT_MARK = {"wrong": ":red[**✗ wrong**]", "right": ":green[**✓ right**]", "convention": ""}
+#: The "every convention" table's columns: short ones only, so that it fits a phone without
+#: screen-tall rows; what each variant is for follows the table, one line a variant.
 HEADERS = {
     "aspect": "What changes",
     "variant": "Variant",
     "formula": "Formula",
+    "ndcg": "NDCG@k",
     "dcg": "DCG@k",
     "idcg": "IDCG@k",
-    "ndcg": "NDCG@k",
-    "in_force": "On the Playground",
-    "used_by": "When, and by whom",
+    "in_force": "In force",
 }
+#: The glossary term behind a variant's name, where it has one.
+VARIANT_TERMS = {"jk": "jk", "judged pool": "judged pool", "listed items": "listed items"}
 
 
 @dataclass(frozen=True)
@@ -109,12 +118,12 @@ def custom_gain_field(grades: list[float]) -> CustomGain | None:
 
 
 def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
-    """Custom gain, J–K base b and the binary threshold, in one row."""
+    """Custom gain, J–K base b, the binary threshold and the shared Decimals setting, in one row."""
     st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
     levels = sorted({g for g in ranked.grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
-    gain_column, base_column, threshold_column = st.columns([3, 2, 2])
+    gain_column, base_column, threshold_column, decimals_column = st.columns([3, 2, 2, 1])
     with gain_column:
         custom = custom_gain_field(ranked.pool())
     base_column.number_input(
@@ -123,14 +132,17 @@ def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
         max_value=100.0,
         step=1.0,
         key=BASE_KEY,
-        help="Järvelin & Kekäläinen's discount: ranks below b keep their whole gain, rank i ≥ b is divided by log_b(i).",
+        help=term_help("jk"),
     )
     threshold_column.select_slider(
         "Binary labels: relevant from grade",
         options=levels,
         key=THRESHOLD_KEY,
         format_func=lambda g: f"{g:g}",
+        help=term_help("binary labels"),
     )
+    with decimals_column:
+        decimals_control()
     return custom, float(st.session_state[BASE_KEY]), float(st.session_state[THRESHOLD_KEY])
 
 
@@ -149,6 +161,12 @@ def variants_table(view: View, custom: CustomGain | None, base: float) -> pd.Dat
     return ndcg_core.variant_table(view.grades, view.k, ndcg_core.standard_variants(**settings), pool=pool)
 
 
+def variant_name(variant: str) -> str:
+    """A variant's name, linked to its glossary entry where it has one."""
+    term = VARIANT_TERMS.get(variant)
+    return term_link(term, plain(variant)) if term else plain(variant)
+
+
 def in_force(table: pd.DataFrame, view: View) -> list[bool]:
     """Which rows are the Playground's own convention (its gain, 1/log2(i+1), its ideal)."""
     ideal = JUDGED_POOL if view.uses_pool else LISTED_ITEMS
@@ -160,11 +178,26 @@ def in_force(table: pd.DataFrame, view: View) -> list[bool]:
     ]
 
 
+def ndcg_places(values: pd.Series, decimals: int) -> int:
+    """The fewest decimals (≥ ``decimals``) at which NDCG values that differ read differently."""
+    known = [float(v) for v in values if not np.isnan(v)]
+    places = decimals
+    for a in known:
+        for b in known:
+            places = max(places, len(wording.pair(a, b, decimals)[0].partition(".")[2]))
+    return places
+
+
 def shown_numbers(table: pd.DataFrame, decimals: int) -> pd.DataFrame:
-    """DCG, IDCG and NDCG as rounded text for a static table; NaN (a skipped query) says so."""
+    """DCG, IDCG and NDCG as rounded text for a static table; NaN (a skipped query) says so.
+
+    NDCG gets the digits that tell two different values apart, and is never "1.00" below 1.
+    """
     shown = table.copy()
-    for column in ("dcg", "idcg", "ndcg"):
-        shown[column] = ["left out" if np.isnan(v) else f"{v:.{decimals}f}" for v in table[column]]
+    for column in ("dcg", "idcg"):
+        shown[column] = ["left out" if np.isnan(v) else wording.number(v, decimals) for v in table[column]]
+    places = ndcg_places(table["ndcg"], decimals)
+    shown["ndcg"] = ["left out" if np.isnan(v) else wording.share(v, places) for v in table["ndcg"]]
     return shown
 
 
@@ -177,18 +210,19 @@ def tools_section(view: View) -> None:
         f"The same ranking, NDCG@{k} as each tool computes it by default. They differ by gain, by where "
         "the ideal comes from and by what an empty ideal gives; the rows below change one of these at a time."
     )
-    shown = shown_numbers(table, decimals)[["variant", "formula", "dcg", "idcg", "ndcg", "used_by"]]
+    shown = shown_numbers(table, decimals)[["variant", "ndcg", "dcg", "idcg"]]
     st.table(
         shown.rename(
-            columns={
-                "variant": "Tool",
-                "formula": "Its conventions",
-                "dcg": f"DCG@{k}",
-                "idcg": f"IDCG@{k}",
-                "ndcg": f"NDCG@{k}",
-                "used_by": "Ties",
-            }
+            columns={"variant": "Tool", "dcg": f"DCG@{k}", "idcg": f"IDCG@{k}", "ndcg": f"NDCG@{k}"}
         ).set_index("Tool")
+    )
+    st.markdown(
+        "\n".join(
+            f"- **{plain(tool)}**: {plain(conventions)}. {plain(ties)} ({term_link('ties')})"
+            for tool, conventions, ties in zip(
+                table["variant"], table["formula"], table["used_by"], strict=True
+            )
+        )
     )
 
 
@@ -198,21 +232,36 @@ def every_variant_section(view: View, custom: CustomGain | None, base: float) ->
     k, decimals = view.k, view.decimals
     table = variants_table(view, custom, base)
     lowest, highest = table.loc[table["ndcg"].idxmin()], table.loc[table["ndcg"].idxmax()]
+    low_text, high_text = wording.pair(lowest["ndcg"], highest["ndcg"], decimals)
     st.markdown(
-        f"For this one ranking NDCG@{k} runs from **{lowest['ndcg']:.{decimals}f}** ({lowest['aspect']}: "
-        f"{lowest['variant']}) to **{highest['ndcg']:.{decimals}f}** ({highest['aspect']}: {highest['variant']}), "
-        f"a spread of {ndcg_core.spread(table['ndcg']):.{decimals}f}. Each row changes one convention of the "
-        "Playground's (✓ in force) and keeps the others."
+        f"For this one ranking NDCG@{k} runs from **{low_text}** ({lowest['aspect']}: "
+        f"{lowest['variant']}) to **{high_text}** ({highest['aspect']}: {highest['variant']}), "
+        f"a spread of {wording.number(ndcg_core.spread(table['ndcg']), len(low_text.partition('.')[2]))}. "
+        "Each row changes one convention of the Playground's (✓ in force) and keeps the others."
     )
     marks = in_force(table, view)
     shown = shown_numbers(table, decimals).assign(in_force=["✓" if mark else "" for mark in marks])
     st.table(shown[list(HEADERS)].rename(columns=HEADERS).set_index(["What changes", "Variant"]))
+    with st.expander("When each variant is used, and by whom"):
+        st.markdown(
+            "\n".join(
+                f"- **{plain(aspect)}: {variant_name(variant)}**: {plain(used_by)}"
+                for aspect, variant, used_by in zip(
+                    table["aspect"], table["variant"], table["used_by"], strict=True
+                )
+            )
+        )
     left, right = st.columns(2, gap="large")
+    places = ndcg_places(table["ndcg"], decimals)
     left.vega_lite_chart(
-        with_data("ndcg_bars", variants=variant_bar_data(table, marks, decimals)), width="stretch"
+        with_data("ndcg_bars", variants=variant_bar_data(table, marks, places)), width="stretch"
     )
     curves = discount_curve_data(max(len(view.grades), k, 10), base)
     right.vega_lite_chart(with_data("discount_curves", curves=curves, cutoff=cutoff_data(k)), width="stretch")
+
+
+#: Seed 001 prints its two approaches' NDCG@5 with this many decimals (0.6776, 0.2268).
+SEED001_APPROACHES_DECIMALS = 4
 
 
 def ideal_section(view: View) -> None:
@@ -223,22 +272,26 @@ def ideal_section(view: View) -> None:
     listed = ndcg_core.ndcg(ranked.grades, k, gain=gain)
     judged = ndcg_core.ndcg(ranked.grades, k, gain=gain, ideal=pool)
     returned, corpus, seed_k = SEED001_APPROACHES
+    seed_listed = ndcg_core.ndcg(returned, seed_k)
+    seed_judged = ndcg_core.ndcg(returned, seed_k, ideal=corpus)
+    this_listed, this_judged = wording.pair(listed, judged, decimals)
+    seed_listed_text, seed_judged_text = wording.pair(seed_listed, seed_judged, decimals)
     columns = st.columns(4)
-    columns[0].metric(f"This list · NDCG@{k}, ideal from the listed items", f"{listed:.{decimals}f}")
-    columns[1].metric(
-        f"This list · NDCG@{k}, ideal from the judged pool ({len(pool)})", f"{judged:.{decimals}f}"
+    columns[0].metric(f"This list · NDCG@{k}, listed items", this_listed)
+    columns[1].metric(f"This list · NDCG@{k}, judged pool", this_judged)
+    columns[2].metric(f"Seed 001 · NDCG@{seed_k}, returned list", seed_listed_text)
+    columns[3].metric(f"Seed 001 · NDCG@{seed_k}, judged pool", seed_judged_text)
+    prints = (
+        f" Seed 001 prints {SEED001_APPROACHES_DECIMALS} decimals: set Decimals to {SEED001_APPROACHES_DECIMALS} to compare."
+        if decimals < SEED001_APPROACHES_DECIMALS
+        else ""
     )
-    columns[2].metric(
-        f"Seed 001 · NDCG@{seed_k}, returned list (Approach 2)", f"{ndcg_core.ndcg(returned, seed_k):.4f}"
-    )
-    columns[3].metric(
-        f"Seed 001 · NDCG@{seed_k}, judged pool (Approach 1)",
-        f"{ndcg_core.ndcg(returned, seed_k, ideal=corpus):.4f}",
-    )
-    st.caption(
-        f"Gain {gain} ({gain_formula(gain)}), discount 1/log2(i+1). Seed 001's system returned grades "
+    linked_note(
+        f"The ideal from the {term_link('listed items')} (scikit-learn; seed 001's Approach 2, the returned "
+        f"list) or from the {term_link('judged pool')} ({len(pool)} judged grades here; trec_eval; seed 001's "
+        f"Approach 1). Gain {gain} ({gain_formula(gain)}), discount 1/log2(i+1). Seed 001's system returned grades "
         f"{_grades_text(returned)} of a corpus graded {_grades_text(corpus)} (exponential gain): it missed both 5s, "
-        "which only the judged pool notices."
+        f"which only the judged pool notices.{prints}"
         + (
             ""
             if ranked.unlisted_grades
@@ -248,13 +301,32 @@ def ideal_section(view: View) -> None:
     )
 
 
+def reading_text(value: float, places: int) -> str:
+    """One reading's value: "left out (NaN)", or the share with ``places`` decimals (never 1 below 1)."""
+    return "left out (NaN)" if np.isnan(value) else wording.share(value, places)
+
+
 def show_pitfall(pitfall: Pitfall, decimals: int, note: str = "", *, explain: bool = True) -> None:
-    """A pitfall's readings side by side, each marked wrong (✗), right (✓) or a convention."""
+    """A pitfall's readings side by side: what each is, its number, and its verdict or note.
+
+    Each reading's name is written above its number, where it can wrap (a metric's own label is
+    cut with "…" in a narrow column, and a projector has no hover). A slip is marked ✗ wrong and
+    the right reading ✓ right only where their numbers differ; otherwise the slip's note says that
+    it changes nothing here. The decimals are the shared setting, more where two readings that
+    differ would round alike (:meth:`Pitfall.decimals`).
+    """
+    places = pitfall.decimals(decimals)
     columns = st.columns(len(pitfall.readings))
     for column, reading in zip(columns, pitfall.readings, strict=True):
-        value = "left out (NaN)" if np.isnan(reading.value) else f"{reading.value:.{decimals}f}"
-        column.metric(VERDICT_MARK[reading.verdict] + reading.label, value)
-    st.caption(" ".join(part for part in (note, pitfall.why if explain else "") if part))
+        with column:
+            st.markdown(plain(reading.label))
+            st.metric(reading.label, reading_text(reading.value, places), label_visibility="collapsed")
+            verdict = " · ".join(
+                part for part in (VERDICT_MARK[reading.verdict], plain(reading.note)) if part
+            )
+            if verdict:
+                st.markdown(verdict)
+    st.caption(" ".join(part for part in (note, plain(pitfall.why) if explain else "") if part))
 
 
 def tie_controls(ranked: RankedList) -> tuple[list[float], list[str], str]:
@@ -273,51 +345,57 @@ def tie_controls(ranked: RankedList) -> tuple[list[float], list[str], str]:
     return scores_with_a_tie(n, first, last), ids, what
 
 
+def seed_note(source: str, pitfall: Pitfall, decimals: int, printed: int = 3) -> str:
+    """A seed example's caption, with what to set to compare with the seed's printed digits when
+    fewer are shown (the seeds print 0.956 and 0.658, 0.975 and 0.966)."""
+    if pitfall.decimals(decimals) >= printed:
+        return source
+    return f"{source} The seed prints {printed} decimals: set Decimals to {printed} to compare."
+
+
 def pitfalls_section(view: View, threshold: float) -> None:
     """Each pitfall on this list, with the seed's own example where there is one."""
     st.header("Pitfalls: the wrong and the right number")
-    grades, pool, k, gain = view.grades, view.pool, view.k, view.gain
-    shown = max(view.decimals, 3)
+    grades, pool, k, gain, decimals = view.grades, view.pool, view.k, view.gain, view.decimals
     with st.container(border=True):
         st.subheader("1. The ideal built from the first k items only")
-        show_pitfall(ndcg_core.truncated_ideal(grades, k, gain=gain, ideal=pool), shown, "This list.")
-        show_pitfall(
-            ndcg_core.truncated_ideal(*SEED001_TRUNCATED),
-            3,
-            f"Seed 001's list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain.",
-            explain=False,
-        )
+        show_pitfall(ndcg_core.truncated_ideal(grades, k, gain=gain, ideal=pool), decimals, "This list.")
+        seed = ndcg_core.truncated_ideal(*SEED001_TRUNCATED)
+        source = f"Seed 001's list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain."
+        show_pitfall(seed, decimals, seed_note(source, seed, decimals), explain=False)
     with st.container(border=True):
         st.subheader("2. A misread discount table")
-        show_pitfall(ndcg_core.misread_discount(grades, k, gain=gain, ideal=pool), shown, "This list.")
-        show_pitfall(
-            ndcg_core.misread_discount(SEED002_DOCUMENTS),
-            3,
-            f"Seed 002's documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain.",
-            explain=False,
-        )
+        show_pitfall(ndcg_core.misread_discount(grades, k, gain=gain, ideal=pool), decimals, "This list.")
+        seed = ndcg_core.misread_discount(SEED002_DOCUMENTS)
+        source = f"Seed 002's documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain."
+        show_pitfall(seed, decimals, seed_note(source, seed, decimals), explain=False)
     with st.container(border=True):
         st.subheader("3. Linear and exponential gain compared as one metric")
-        show_pitfall(ndcg_core.mixed_gains(grades, k, ideal=pool), shown, "This list.")
+        show_pitfall(ndcg_core.mixed_gains(grades, k, ideal=pool), decimals, "This list.")
     with st.container(border=True):
         st.subheader("4. NDCG on binary labels")
-        show_pitfall(ndcg_core.binary_labels(grades, k, threshold=threshold, gain=gain), shown)
+        linked_note(f"{term_link('binary labels')}: {plain(definition('binary labels'))}")
+        show_pitfall(ndcg_core.binary_labels(grades, k, threshold=threshold, gain=gain), decimals)
     with st.container(border=True):
         st.subheader("5. IDCG = 0, and what libraries return for it")
-        show_pitfall(ndcg_core.empty_ideal_rules(grades, k, gain=gain, ideal=pool), shown)
+        linked_note(
+            f"Conventions: {term_link(EMPTY_IDEAL_TERM)}; {term_link('IDCG = 0 gives 1 (LightGBM, XGBoost)')}."
+        )
+        show_pitfall(ndcg_core.empty_ideal_rules(grades, k, gain=gain, ideal=pool), decimals)
     with st.container(border=True):
         st.subheader("6. Ties in scores")
+        linked_note(f"{term_link('ties')}: {plain(definition('ties'))}")
         scores, ids, what = tie_controls(view.ranked)
         pitfall = ndcg_core.tied_scores(grades, scores, k, doc_ids=ids, gain=gain)
         show_pitfall(
             pitfall,
-            shown,
+            decimals,
             f"This list, scored in its order with the chosen ranks tied; trec_eval's ids are {what}, gain {gain}.",
         )
         labels, tie_scores, tie_k = TIE_EXAMPLE
         show_pitfall(
             ndcg_core.tied_scores(labels, tie_scores, tie_k),
-            3,
+            decimals,
             f"The classic case: labels {_grades_text(labels)}, scores {_grades_text(tie_scores)}, k = {tie_k}, "
             "ids d1 … d5, linear gain.",
             explain=False,
@@ -336,13 +414,20 @@ def main() -> None:
     if not ranked.items:
         st.info("The Playground's list is empty. Add items there first.")
         link_to(PLAYGROUND, "Open the Playground")
-        return
+    else:
+        playground_sections(ranked)
+    intent_aware_section()
+
+
+def playground_sections(ranked: RankedList) -> None:
+    """Every section that works on the Playground's list."""
     view = playground_view(ranked)
-    ideal = f"{JUDGED_POOL} ({len(ranked.pool())} judged items)" if view.uses_pool else LISTED_ITEMS
+    source = term_link(JUDGED_POOL if view.uses_pool else LISTED_ITEMS)
+    ideal = f"{source} ({len(ranked.pool())} judged items)" if view.uses_pool else source
     st.markdown(
         f"**The Playground's list**: {len(ranked.items)} items, grades in ranked order "
         f"{_grades_text(ranked.grades)}; k = {view.k}. In force there: gain {view.gain} "
-        f"({gain_formula(view.gain)}), discount 1/log2(i+1), ideal from {ideal}, IDCG = 0 gives 0."
+        f"({gain_formula(view.gain)}), discount 1/log2(i+1), ideal from {ideal}, {term_link(EMPTY_IDEAL_TERM)}."
     )
     link_to(PLAYGROUND, "Change the list or k on the Playground")
     tools_section(view)

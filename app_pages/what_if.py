@@ -19,11 +19,13 @@ from ndcg_core.metric.what_if import (
     order_distribution,
     swap_map,
 )
-from ndcg_core.teaching.changes import change_sentence
+from ndcg_core.teaching import wording
+from ndcg_core.teaching.changes import change_sentence, no_change_message
 from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
 from ui.exports import chart_exports
+from ui.glossary import linked_note
 from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.scenario_picker import current_scenario
@@ -66,15 +68,25 @@ def the_list(ranked: RankedList, k: int) -> None:
     order_buttons(ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}")
 
 
-def best_single_change(ranking: Ranking, names: list[str], k: int, at: str) -> None:
-    """The one swap or move that raises NDCG@k the most, in words, with a button that makes it."""
+def best_single_change(ranking: Ranking, names: list[str], at: str) -> None:
+    """The one swap or move that raises NDCG@k the most, in words, with a button that makes it.
+
+    When there is none, the core says why (:func:`no_change_message`): the ideal order (a success
+    only when NDCG@k is exactly 1), judged items the list lacks, or nothing relevant at all.
+    """
     st.subheader("The best single change")
     change = best_change(ranking)
     if change is None:
-        st.success(f"No single swap or move raises NDCG{at}: the top {k} is already as good as it gets.")
+        if ranking.idcg <= 0:
+            nothing = wording.capitalised(wording.nothing_relevant(ranking.ideal_source))
+            value = wording.share(ranking.ndcg)
+            st.warning(f"IDCG{at} = 0: {nothing}, so every order scores {value}: no reordering changes it.")
+            return
+        show = st.success if wording.is_one(ranking.ndcg) else st.info
+        show(plain(no_change_message(ranking)))
         return
     sentence = change_sentence(change, names, at)
-    st.info(plain(sentence[0].upper() + sentence[1:] + "."))
+    st.info(plain(wording.capitalised(sentence) + "."))
     st.button("Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best")
 
 
@@ -83,7 +95,7 @@ def swap_map_section(ranked: RankedList, ranking: Ranking, settings: Settings, c
     at = f"@{settings.k}"
     st.subheader("Every swap")
     st.caption(
-        f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {current:.2f} now "
+        f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {wording.share(current, settings.decimals)} now "
         "(blue: higher, vermillion: lower; the number in each cell is the change). Click a cell to make that swap."
     )
     table = swap_map(ranking)
@@ -111,10 +123,22 @@ def keyboard_swap(ranked: RankedList, table: np.ndarray, decimals: int, at: str)
     second = st.selectbox("with rank", label, index=min(1, n - 1), format_func=label.get, key=SWAP_SECOND_KEY)
     st.button("Swap them", on_click=swap, args=(first, second), disabled=first == second, key="what_if_swap")
     if first != second:
-        after, now = table[first - 1, second - 1], table[0, 0]
-        st.caption(
-            f"NDCG{at} would go from {now:.{decimals}f} to {after:.{decimals}f} ({after - now:+.{decimals}f})."
-        )
+        st.caption(swap_preview(float(table[0, 0]), float(table[first - 1, second - 1]), decimals, at))
+
+
+def swap_preview(now: float, after: float, decimals: int, at: str) -> str:
+    """What a swap would do to NDCG@k, with the digits that differ (never "from 1.00 to 1.00").
+
+    >>> swap_preview(0.9975, 0.9982, 2, "@10")
+    'NDCG@10 would go from 0.9975 to 0.9982 (+0.0007).'
+    >>> swap_preview(0.5, 0.5, 2, "@3")
+    'NDCG@3 would stay at 0.50: this swap changes nothing.'
+    """
+    if wording.same(now, after):
+        return f"NDCG{at} would stay at {wording.share(now, decimals)}: this swap changes nothing."
+    before_text, after_text = wording.pair(now, after, decimals)
+    places = len(before_text.partition(".")[2])
+    return f"NDCG{at} would go from {before_text} to {after_text} ({after - now:+.{places}f})."
 
 
 def orders_section(ranked: RankedList, settings: Settings, current: float) -> dict:
@@ -124,25 +148,24 @@ def orders_section(ranked: RankedList, settings: Settings, current: float) -> di
     pool = tuple(ranked.pool()) if settings.uses_pool else None
     d = distribution(tuple(ranked.grades), settings.k, settings.gain, pool)
     where, worst, mean, best = st.columns(4)
+    decimals = settings.decimals
     where.metric("Your order's percentile", f"{d.percentile(current):.0f}", help=_percentile_help(d, current))
-    worst.metric(f"Worst NDCG{at}", f"{d.worst:.{settings.decimals}f}", help="The lowest gains first")
+    worst.metric(f"Worst NDCG{at}", wording.share(d.worst, decimals), help="The lowest gains first")
     mean.metric(
         f"Random order, NDCG{at} on average",
-        f"{d.random_mean:.{settings.decimals}f}",
+        wording.share(d.random_mean, decimals),
         help="mean(gain) × Σ discount over the top k, ÷ IDCG: every item is equally likely at every rank",
     )
-    best.metric(
-        f"Best NDCG{at}", f"{d.best:.{settings.decimals}f}", help="The listed items in the ideal order"
-    )
+    best.metric(f"Best NDCG{at}", wording.share(d.best, decimals), help="The listed items in the ideal order")
     st.markdown(_orders_reading(d, current, at, settings.decimals))
-    spec = orders_spec(binned(d.values, 20), current, d.random_mean)
+    spec = orders_spec(binned(d.values, 20), current, d.random_mean, decimals)
     st.vega_lite_chart(spec, width="stretch")
     return spec
 
 
 def _percentile_help(d: OrderDistribution, current: float) -> str:
-    below, equal = 100 * d.share_below(current), 100 * d.share_equal(current)
-    return f"{below:.1f}% of the orders score lower and {equal:.1f}% the same; the percentile counts half of the ties."
+    below, equal = wording.percent(d.share_below(current), 1), wording.percent(d.share_equal(current), 1)
+    return f"{below} of the orders score lower and {equal} the same; the percentile counts half of the ties."
 
 
 def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int) -> str:
@@ -154,14 +177,15 @@ def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int
         "the worst, best and random-order values are exact."
     )
     return (
-        f"Your order scores higher than {100 * d.share_below(current):.0f}% of all orders. "
-        f"A random order scores {d.random_mean:.{decimals}f} on average, not 0, and even the worst order "
-        f"scores {d.worst:.{decimals}f}: NDCG's floor depends on the grades (how many relevant items there are "
-        f"to place in the top k). {how}"
+        f"Your order scores higher than {wording.percent(d.share_below(current))} of all orders. "
+        f"A random order scores {wording.share(d.random_mean, decimals)} on average, not 0, and even the worst "
+        f"order scores {wording.share(d.worst, decimals)}: NDCG's floor depends on the grades (how many relevant "
+        f"items there are to place in the top k). {how}"
     )
 
 
 def main() -> None:
+    scenario.keep_settings()  # the shared settings, drawn on other pages too, keep their values here
     ranked = scenario.current_list()
     st.title("What if")
     shown = current_scenario()
@@ -175,16 +199,14 @@ def main() -> None:
     settings = settings_controls(ranked)
     ranking = scenario.ranking(ranked, settings)
     numbers = Headline.of(ranking)
-    st.caption(conventions_line(settings, numbers.judged))
+    linked_note(conventions_line(settings, numbers.judged, linked=True))
     list_column, right = st.columns([2, 3], gap="large")
     with list_column:
         st.subheader("The ranked list")
         the_list(ranked, settings.k)
     with right:
-        st.metric(f"NDCG{numbers.at} now", f"{numbers.ndcg:.{settings.decimals}f}")
-        best_single_change(ranking, ranked.names, settings.k, numbers.at)
-    if numbers.idcg_is_zero:
-        st.warning(f"IDCG{numbers.at} = 0: nothing relevant is judged, so every order scores 0.")
+        st.metric(f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals))
+        best_single_change(ranking, ranked.names, numbers.at)
     charts = {
         "Every swap": swap_map_section(ranked, ranking, settings, numbers.ndcg),
         "Every order": orders_section(ranked, settings, numbers.ndcg),

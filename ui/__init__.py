@@ -7,5 +7,5 @@
 - ``charts/``: Vega-Lite specs, one module a page, sharing ``common.py``.
 - ``lesson/``: the Step by step lesson: its frame, steps, tables and formulas.
 - the rest, one widget a module: controls, scenario picker, headline, breakdown table, list
-  editor, exports, presentation mode, plain text.
+  editor, exports, presentation mode, plain text, glossary links, the intent-aware section.
 """

@@ -8,19 +8,21 @@ from __future__ import annotations
 import streamlit as st
 
 from ndcg_core import GAIN_FORMULAS
+from ui.glossary import term_help, term_link
 from ui.state import scenario
 from ui.state.ranked_list import RankedList
-from ui.state.settings import DECIMAL_CHOICES, IDEAL_SOURCES, Settings
+from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, IDEAL_SOURCES, JUDGED_POOL, LISTED_ITEMS, Settings
 
-IDEAL_HELP = (
-    "**listed items**: the ideal re-sorts the items in the list (scikit-learn's ndcg_score). "
-    "**judged pool**: the ideal sorts every judged item of the query, also those the list "
-    "left out (trec_eval, ir_measures, ranx); a list that misses relevant items cannot reach 1."
-)
+#: How the app names its IDCG = 0 convention (a glossary term).
+EMPTY_IDEAL_TERM = "IDCG = 0 gives NDCG = 0 (trec_eval)"
 
 
 def settings_controls(ranked: RankedList) -> Settings:
-    """Draw k, gain, ideal and decimals in one row and return what they are set to."""
+    """Draw k, gain, ideal and decimals in one row and return what they are set to.
+
+    Call :func:`ui.state.scenario.keep_settings` at the top of the page first: a widget of the
+    same key on another page is a new widget to Streamlit, which would forget the value.
+    """
     largest = scenario.largest_k(ranked)
     settings = scenario.current_settings(ranked)
     k_column, gain_column, ideal_column, decimals_column = st.columns([3, 2, 2, 1])
@@ -45,18 +47,48 @@ def settings_controls(ranked: RankedList) -> Settings:
             help="Exponential 2^rel − 1 rewards the best items far more; linear rel is trec_eval's default.",
         )
     with ideal_column:
-        st.radio("Ideal (IDCG) from", IDEAL_SOURCES, key=scenario.IDEAL_KEY, help=IDEAL_HELP)
-    with decimals_column:
-        st.selectbox(
-            "Decimals", DECIMAL_CHOICES, key=scenario.DECIMALS_KEY, help="Shown rounded; computed in full."
+        st.radio(
+            "Ideal (IDCG) from",
+            IDEAL_SOURCES,
+            key=scenario.IDEAL_KEY,
+            help=f"{term_help(LISTED_ITEMS)}\n\n{term_help(JUDGED_POOL)}",
         )
+    with decimals_column:
+        decimals_control()
     return scenario.read_settings()
 
 
-def conventions_line(settings: Settings, judged: int) -> str:
-    """The conventions in force, in one line to print next to the numbers."""
-    ideal = f"judged pool ({judged} judged items)" if settings.uses_pool else f"listed items ({judged} items)"
+def decimals_control() -> int:
+    """The one Decimals setting every page shares (the same session key wherever it is drawn).
+
+    The shared list is loaded first: loading the default scenario on a first visit writes the
+    settings, which it could not do once this widget is drawn.
+    """
+    scenario.current_list()
+    st.session_state.setdefault(scenario.DECIMALS_KEY, DEFAULTS.decimals)
+    st.selectbox(
+        "Decimals",
+        DECIMAL_CHOICES,
+        key=scenario.DECIMALS_KEY,
+        help="Shown rounded; computed in full. One setting for every page; where two numbers that "
+        "differ would round alike, more digits are shown.",
+    )
+    return int(st.session_state[scenario.DECIMALS_KEY])
+
+
+def conventions_line(settings: Settings, judged: int, *, linked: bool = False) -> str:
+    """The conventions in force, in one line to print next to the numbers.
+
+    With ``linked``, the terms a newcomer may not know link to their glossary entries.
+    """
+    word = term_link if linked else lambda term, text=None: text or term
+    source = JUDGED_POOL if settings.uses_pool else LISTED_ITEMS
+    ideal = (
+        f"{word(source)} ({judged} judged items)"
+        if settings.uses_pool
+        else f"{word(source)} ({judged} items)"
+    )
     return (
         f"Gain: {settings.gain} ({GAIN_FORMULAS[settings.gain]}) · Discount: 1/log2(i+1) · "
-        f"Ideal from: {ideal} · IDCG = 0 gives NDCG = 0 (trec_eval)"
+        f"Ideal from: {ideal} · {word(EMPTY_IDEAL_TERM)}"
     )

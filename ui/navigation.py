@@ -29,7 +29,16 @@ COMPARE = PageFile("app_pages/compare.py", "Compare", ":material/compare_arrows:
 WHAT_IF = PageFile("app_pages/what_if.py", "What if", ":material/shuffle:")
 MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", ":material/table_rows:")
 PRACTICE = PageFile("app_pages/practice.py", "Practice", ":material/edit_note:")
-PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE)
+GLOSSARY = PageFile("app_pages/glossary.py", "Glossary", ":material/menu_book:")
+PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE, GLOSSARY)
+
+#: The browser tab's icon: three bars of falling height, as SVG markup. Streamlit sends it as a
+#: data: URL; a ``:material/…:`` page icon is fetched from fonts.gstatic.com, which a machine
+#: without internet (a classroom behind a firewall) cannot reach: an error in the console.
+APP_ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+    '<path fill="#0072B2" d="M2 21V3h6v18zm7 0V9h6v12zm7 0v-6h6v6z"/></svg>'
+)
 
 
 def navigation() -> st.navigation:

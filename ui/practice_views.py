@@ -118,19 +118,15 @@ def table_form(source: str, grades: tuple[float, ...], k: int, gain: str) -> Non
     """The learner's table: gain, discount and contribution for ranks 1 … k, then the totals."""
     keys = tuple(cell_key(column, rank) for rank in range(1, k + 1) for column in PER_RANK_COLUMNS) + TOTALS
     with st.form(f"practice_table_form_{source}"):
-        widths = [1, 1, 2, 2, 2]
-        header = st.columns(widths)
-        for column, title in zip(header, ("Rank", "Grade", "Gain", "Discount", "Contribution"), strict=True):
-            column.markdown(f"**{title}**")
+        # One row a rank, each cell labelled: on a phone the row stacks (a column header would
+        # be far away) and a row kept whole would scroll sideways.
         for rank in range(1, k + 1):
-            row = st.columns(widths, vertical_alignment="center")
-            row[0].markdown(f"{rank}")
-            row[1].markdown(f"{grades[rank - 1]:g}")
-            for where, column in zip(row[2:], PER_RANK_COLUMNS, strict=True):
+            row = st.columns([2, 2, 2, 2], vertical_alignment="bottom")
+            row[0].markdown(f"**Rank {rank}** · grade {grades[rank - 1]:g}")
+            for where, column in zip(row[1:], PER_RANK_COLUMNS, strict=True):
                 where.text_input(
                     f"{column.capitalize()} at rank {rank}",
                     key=cell_widget_key(source, cell_key(column, rank)),
-                    label_visibility="collapsed",
                 )
         totals = st.columns(3)
         for where, column in zip(totals, TOTALS, strict=True):

@@ -1,8 +1,9 @@
 """The scenario picker: one selectbox, shared by the Playground and the lesson.
 
-Picking a scenario loads its list and its settings (gain, k, where the ideal comes from,
-and the decimals its source prints) through :func:`ui.state.scenario.load_scenario`,
-so every page that reads the shared session state follows it.
+Picking a scenario loads its list and its settings (gain, k, where the ideal comes from) through
+:func:`ui.state.scenario.load_scenario`, so every page that reads the shared session state follows
+it. The Decimals setting is the user's alone: a scenario never changes it. A scenario whose source
+prints more digits than the setting shows says so in its details.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def is_example(scenario: Scenario) -> bool:
 
 
 def load(scenario: Scenario) -> None:
-    """Load ``scenario`` with every setting its source uses, including its printed decimals."""
-    session.load_scenario(scenario, decimals=scenario.decimals)
+    """Load ``scenario`` with the settings its source uses; the session's Decimals setting stays."""
+    session.load_scenario(scenario)
 
 
 def option_label(key: str) -> str:
@@ -88,5 +89,19 @@ def scenario_details(scenario: Scenario) -> None:
         f"**Source:** {scenario.source} · **Gain:** {scenario.gain_description} · **k** = {scenario.k} · "
         f"**Ideal from:** {scenario.ideal_description} · **{expected.capitalize()}:** {scenario.expected_text}"
     )
-    if scenario.note:
-        st.caption(f"**Note:** {scenario.note}")
+    notes = [scenario.note, decimals_note(scenario, session.read_settings().decimals)]
+    note = " ".join(part for part in notes if part)
+    if note:
+        st.caption(f"**Note:** {note}")
+
+
+def decimals_note(scenario: Scenario, decimals: int) -> str:
+    """What to set to compare with the source, when it prints more decimals than are shown.
+
+    >>> from ndcg_core.teaching.scenarios import SCENARIOS
+    >>> decimals_note(next(s for s in SCENARIOS if s.decimals == 4), 2)
+    'The source prints 4 decimals: set Decimals to 4 to compare.'
+    """
+    if scenario.decimals <= decimals:
+        return ""
+    return f"The source prints {scenario.decimals} decimals: set Decimals to {scenario.decimals} to compare."

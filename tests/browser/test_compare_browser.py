@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core
 from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
+from ndcg_core.teaching import wording
 from tests.browser.conftest import wait_for_app_idle
 from tests.browser.gestures import mouse_drag
 
@@ -56,10 +57,12 @@ def grades(order: list[int]) -> list[float]:
 
 
 def expect_both(page: Page, a_order: list[int], b_order: list[int], k: int = 5) -> None:
-    """Both headline numbers equal the core's NDCG@k for these orders (3 decimals, as shown)."""
+    """Both headline numbers equal the core's NDCG@k for these orders, as shown: the session's
+    2 decimals, more where A and B would read alike (``wording.pair``)."""
     a = ndcg_core.ndcg(grades(a_order), k, ideal=RATINGS)
     b = ndcg_core.ndcg(grades(b_order), k, ideal=RATINGS)
-    expect(page.locator(METRIC)).to_have_text([f"{a:.3f}", f"{b:.3f}"], timeout=15_000)
+    expect(page.locator(METRIC).first).to_have_text(wording.pair(a, b)[0], timeout=15_000)
+    expect(page.locator(METRIC).nth(1)).to_have_text(wording.pair(a, b)[1], timeout=15_000)
 
 
 def shown_order(page: Page, side: str) -> list[str]:

@@ -32,7 +32,7 @@ from ui.plain_text import plain
 from ui.presentation import PRESENTATION_CSS
 from ui.state.lesson import PRESENTING_KEY, STEP_KEY, SWITCH_KEY
 from ui.state.ranked_list import Item
-from ui.state.scenario import GAIN_KEY, LIST_KEY, SCENARIO_KEY
+from ui.state.scenario import DECIMALS_KEY, GAIN_KEY, LIST_KEY, SCENARIO_KEY
 
 SEED000 = [float(grade) for grade in BLUETOOTH_HEADPHONES.grades]
 K = BLUETOOTH_HEADPHONES.k
@@ -68,6 +68,11 @@ def load_in_lesson(at: AppTest, scenario: Scenario) -> AppTest:
     at.selectbox(key="lesson_scenario_picker").select(scenario.key).run()
     assert not at.exception
     return at
+
+
+def set_decimals(at: AppTest, decimals: int) -> AppTest:
+    """Choose how many decimals are shown, as a user does (a scenario never changes it)."""
+    return at.selectbox(key=DECIMALS_KEY).set_value(decimals).run()
 
 
 # ------------------------------------------------------- the eight steps --
@@ -167,7 +172,7 @@ def test_step7_ndcg_headline_and_formula(lesson):
     }
     assert shown["NDCG@5"] == "0.43"  # seed 000, equation (10)
     assert latex(lesson) == [written_ndcg(numbers, 2)]
-    assert any("Gain: exponential (2^rel − 1)" in caption.value for caption in lesson.caption)
+    assert any("Gain: exponential (2^rel − 1)" in note.value for note in lesson.markdown)  # linked: Markdown
 
 
 def test_step8_the_same_list_at_k_1_3_5_7(lesson):
@@ -193,11 +198,12 @@ def test_the_lesson_follows_a_new_order_and_the_gain(lesson):
     grades = [SEED000[-1], *SEED000[:-1]]
     numbers = ndcg_core.headline(grades, K, gain="linear")
     assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{numbers.ndcg:.2f}"
-    assert any("Gain: linear (rel)" in caption.value for caption in lesson.caption)
+    assert any("Gain: linear (rel)" in note.value for note in lesson.markdown)
 
 
 def test_seed004_chunks_in_the_lesson(lesson):
     load_in_lesson(lesson, RETRIEVED_CHUNKS)
+    set_decimals(lesson, RETRIEVED_CHUNKS.decimals)  # seed 004 prints 3 decimals
     go_to_step(lesson, 5)
     grades = np.array(RETRIEVED_CHUNKS.grades, dtype=float)
     assert latex(lesson) == [written_sum("DCG@5", grades, 5, "linear", 3).latex]
@@ -208,6 +214,7 @@ def test_seed004_chunks_in_the_lesson(lesson):
 
 def test_judged_pool_ideal_holds_the_unlisted_items(lesson):
     load_in_lesson(lesson, APPROACH_1)
+    set_decimals(lesson, APPROACH_1.decimals)
     pool = [*APPROACH_1.grades, *APPROACH_1.unlisted_grades]
     go_to_step(lesson, 1)
     assert list(lesson.table[1].value["Item"]).count(plain_text(UNLISTED_NAME)) == len(
@@ -248,9 +255,11 @@ def test_an_empty_list_is_explained_on_every_step(lesson):
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: scenario.key)
 def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: NewApp, scenario: Scenario):
     at = new_app()
+    set_decimals(at, scenario.decimals)  # first, as a user would: the scenario keeps the setting
     at.selectbox(key="playground_scenario_picker").select(scenario.key).run()
     assert not at.exception
     assert at.session_state[SCENARIO_KEY] == scenario.key
+    assert at.session_state[DECIMALS_KEY] == scenario.decimals
     ndcg_metric = next(metric for metric in at.metric if metric.label.startswith("NDCG"))
     assert ndcg_metric.value == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
     if scenario.grades:
@@ -264,6 +273,7 @@ def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: N
 @pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.grades], ids=lambda scenario: scenario.key)
 def test_each_scenario_shows_its_expected_ndcg_in_the_lesson(lesson, scenario: Scenario):
     load_in_lesson(lesson, scenario)
+    set_decimals(lesson, scenario.decimals)
     go_to_step(lesson, 7)
     shown = {metric.label: metric.value for metric in lesson.metric}
     assert shown[f"NDCG@{scenario.k}"] == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
@@ -279,7 +289,8 @@ def test_try_it_on_the_cg_step_opens_ranking_b_in_the_playground(lesson):
     assert lesson.title[0].value == "NDCG Playground"
     assert lesson.session_state[SCENARIO_KEY] == CG_RANKING_B.key
     numbers = ndcg_core.headline(list(CG_RANKING_B.grades), 4, gain="linear")
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@4"] == f"{numbers.ndcg:.4f}"
+    # the session's 2 decimals: opening a scenario never changes the setting
+    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@4"] == f"{numbers.ndcg:.2f}"
 
 
 def test_try_it_keeps_the_current_list(lesson):
@@ -328,3 +339,24 @@ def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson
 def test_the_steps_table_is_one_frame_per_table(lesson):
     """A guard on the helper the other tests use: tables arrive as data frames with their values."""
     assert isinstance(lesson.table[0].value, pd.DataFrame)
+
+
+def test_step_7_says_a_random_orders_ndcg_differs_by_query(lesson):
+    """Issue 15: NDCG is averaged across queries, but a random order scores 0.92 on [1, 1, 1, 1, 0]
+    and 0.37 on [1, 0, 0, 0, 0, 0, 0, 0] at k = 5, and this list's own random-order mean."""
+    go_to_step(lesson, 7)
+    text = " ".join(m.value for m in lesson.markdown)
+    # E[NDCG@k] = mean(gain) · Σ_{i ≤ k} 1/log2(i + 1) / IDCG@k (every item equally likely at every rank)
+    discounts = [1 / np.log2(i + 1) for i in range(1, 6)]
+    four = (4 / 5) * sum(discounts) / sum(discounts[:4])
+    one = (1 / 8) * sum(discounts) / 1.0
+    gains = [2.0**g - 1 for g in SEED000]
+    ideal = sorted(gains, reverse=True)
+    mine = np.mean(gains) * sum(discounts) / sum(g * d for g, d in zip(ideal, discounts, strict=False))
+    assert (
+        f"{four:.2f} on average on [1, 1, 1, 1, 0]" in text
+        and f"{one:.2f} on [1, 0, 0, 0, 0, 0, 0, 0]" in text
+    )
+    assert (f"{four:.2f}", f"{one:.2f}") == ("0.92", "0.37")
+    assert f"On this list a random order scores NDCG@5 = {mine:.2f} on average." in text
+    assert "(glossary?term=random-order-baseline#random-order-baseline)" in text

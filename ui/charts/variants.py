@@ -30,7 +30,8 @@ ASPECT_COLOURS = {"gain": "#0072B2", "discount": "#E69F00", "ideal": "#009E73"}
 
 def _discount_curves() -> alt.LayerChart:
     """Every discount against the rank, on one set of axes (the legend names each by its formula)."""
-    legend = alt.Legend(title=None, orient="bottom", columns=2, labelLimit=320)
+    # One column: two columns of formulas are wider than a phone's chart and get cut ("jk: 1 for i <").
+    legend = alt.Legend(title=None, orient="bottom", columns=1, labelLimit=0)
     curves = (
         alt.Chart(CURVES, title="The discounts, rank by rank")
         .mark_line(point=True, strokeWidth=2.5)
@@ -50,19 +51,22 @@ def _discount_curves() -> alt.LayerChart:
             tooltip=["discount:N", "rank:Q", alt.Tooltip("value:Q", format=".4f")],
         )
     )
-    return (curves + cutoff_rule()).properties(height=420)
+    # The height holds the title, the plot and the five-row legend below it (Streamlit fits all three in it).
+    return (curves + cutoff_rule()).properties(height=560)
 
 
 def _ndcg_bars() -> alt.Chart:
     """NDCG@k of the same ranking under each variant: one bar a variant, grouped by what changes.
 
     Each bar's value is written in its axis label, which the app's theme colours for light and dark.
+    The label also names what changes ("gain: linear"), so the colour needs no legend (a legend
+    below the bars starts at the plot's left edge and was cut on a phone: "idea").
     """
     colour = alt.Color(
         "aspect:N",
         title="what changes",
         scale=alt.Scale(domain=list(ASPECT_COLOURS), range=list(ASPECT_COLOURS.values())),
-        legend=alt.Legend(orient="bottom"),
+        legend=None,
     )
     return (
         alt.Chart(VARIANTS, title="NDCG@k of this ranking under each variant")

@@ -3,7 +3,7 @@
 As in :mod:`ui.charts.playground`, each spec is built once per process without data and each rerun
 attaches this session's numbers. Colour never carries meaning alone: each swap-map cell says
 its change in text (on small lists) and in its tooltip, and the lines on the histogram are
-labelled. The diverging scale runs from vermillion (lower) to blue (higher), both Okabe–Ito.
+named with their values in its legend. The diverging scale runs from vermillion (lower) to blue (higher), both Okabe–Ito.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ndcg_core.teaching import wording
 from ui.charts.common import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data, built
 
 CELLS = alt.NamedData(name="cells")
@@ -61,14 +62,18 @@ def _swap_map() -> alt.LayerChart:
 
 
 def _orders() -> alt.LayerChart:
-    """How many orders score each NDCG@k, with the current order and a random order's mean marked."""
+    """How many orders score each NDCG@k, with the current order and a random order's mean marked.
+
+    The two lines are named, with their values, in the legend below the chart rather than by
+    text beside them: on a phone two labels near each other overlap, and one near 1 is clipped.
+    """
     bars = (
         alt.Chart(BINS, width="container", height=240)
         .mark_bar(color="#767676", stroke="#FFFFFF", strokeWidth=0.5)
         .encode(
-            x=alt.X("low:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1])),
+            x=alt.X("low:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(tickCount=5)),
             x2="high:Q",
-            y=alt.Y("share:Q", title="share of orders", axis=alt.Axis(format="%")),
+            y=alt.Y("share:Q", title="share of orders", axis=alt.Axis(format="%", tickCount=4)),
             y2=alt.datum(0),
             tooltip=[
                 alt.Tooltip("range:N", title="NDCG@k"),
@@ -77,25 +82,25 @@ def _orders() -> alt.LayerChart:
             ],
         )
     )
-    colours = alt.Scale(domain=["your order", "random order (mean)"], range=[CUTOFF_COLOUR, THIRD_COLOUR])
+    by_order = alt.EncodingSortField(field="order", order="ascending")
     rules = (
         alt.Chart(MARKS)
         .mark_rule(size=3)
         .encode(
             x="value:Q",
-            color=alt.Color("mark:N", scale=colours, legend=alt.Legend(title=None, orient="bottom")),
+            color=alt.Color(
+                "text:N",
+                sort=by_order,
+                scale=alt.Scale(range=[CUTOFF_COLOUR, THIRD_COLOUR]),
+                legend=alt.Legend(title=None, orient="bottom", direction="vertical", labelLimit=0),
+            ),
             strokeDash=alt.StrokeDash(
-                "mark:N", scale=alt.Scale(domain=colours.domain, range=[[1, 0], [6, 3]]), legend=None
+                "text:N", sort=by_order, scale=alt.Scale(range=[[1, 0], [6, 3]]), legend=None
             ),
             tooltip=[alt.Tooltip("mark:N", title=" "), alt.Tooltip("value:Q", title="NDCG@k", format=".4f")],
         )
     )
-    labels = (
-        alt.Chart(MARKS)
-        .mark_text(align="left", dx=5, fontWeight="bold", fontSize=13)
-        .encode(x="value:Q", y="y:Q", text="text:N", color=alt.Color("mark:N", scale=colours, legend=None))
-    )
-    return alt.layer(bars, rules, labels)
+    return alt.layer(bars, rules)
 
 
 BUILDERS = {"swap_map": _swap_map, "orders": _orders}
@@ -145,27 +150,33 @@ def swap_cells(table: np.ndarray, current: float, names: Sequence[str], k: int) 
 
 
 def _cell_label(change: float, diagonal: bool) -> str:
-    """The change in two decimals with its sign; "·" on the diagonal, "0" for no change."""
+    """The change in two decimals with its sign; "·" on the diagonal, "0" only for no change at all.
+
+    A change too small for two decimals keeps its sign ("+0.00"), so that no cell says "0" of a
+    swap that moves NDCG@k.
+    """
     if diagonal:
         return "·"
-    if abs(change) < 0.005:
+    if wording.same(change, 0.0):
         return "0"
     return f"{change:+.2f}".replace("-", "−")
 
 
-def orders_spec(bins: list[tuple[float, float, int]], current: float, random_mean: float) -> dict[str, Any]:
-    """The histogram's spec with this list's bins and its two marked values."""
+def orders_spec(
+    bins: list[tuple[float, float, int]], current: float, random_mean: float, decimals: int = 2
+) -> dict[str, Any]:
+    """The histogram's spec with this list's bins and its two marked values (named in the legend)."""
     total = max(sum(count for *_, count in bins), 1)
     frame = pd.DataFrame(bins, columns=["low", "high", "count"])
     frame["share"] = frame["count"] / total
     frame["range"] = [f"{low:.2f}–{high:.2f}" for low, high in zip(frame["low"], frame["high"], strict=True)]
-    top = float(frame["share"].max()) if len(frame) else 1.0
+    mine, mean = wording.pair(current, random_mean, decimals)
     marks = pd.DataFrame(
         {
             "mark": ["your order", "random order (mean)"],
             "value": [current, random_mean],
-            "y": [top * 1.16, top * 1.05],  # above the tallest bar
-            "text": [f"your order {current:.2f}", f"random (mean) {random_mean:.2f}"],
+            "order": [0, 1],
+            "text": [f"your order: {mine}", f"a random order, on average: {mean}"],
         }
     )
     return attach_data(chart_spec("orders"), bins=frame, marks=marks)

@@ -15,10 +15,12 @@ import streamlit as st
 
 import ndcg_core
 from ndcg_core import gain_values
+from ndcg_core.teaching.baseline import random_baseline_sentence
 from ndcg_core.teaching.formula import number, written_ndcg, written_sum
 from ndcg_core.teaching.scenarios import CG_RANKING_A, CG_RANKING_B
 from ui.charts.playground import ndcg_by_k_data, with_data
 from ui.controls import conventions_line
+from ui.glossary import linked_note, term_link
 from ui.headline import headline_metrics
 from ui.lesson.formulas import cg_latex, discount_latex, gain_latex, ndcg_goal_latex
 from ui.lesson.frame import Lesson, Step
@@ -49,8 +51,11 @@ PROJECTOR_CHART_CONFIG = {
 
 
 def conventions(lesson: Lesson) -> None:
-    """The conventions in force, next to the numbers."""
-    st.caption(conventions_line(lesson.settings, lesson.numbers.judged))
+    """The conventions in force, next to the numbers; outside presentation mode the terms link to the glossary."""
+    if lesson.presenting:
+        st.caption(conventions_line(lesson.settings, lesson.numbers.judged))
+    else:
+        linked_note(conventions_line(lesson.settings, lesson.numbers.judged, linked=True))
 
 
 def explain(lesson: Lesson, lead: str, more: str = "") -> None:
@@ -58,10 +63,19 @@ def explain(lesson: Lesson, lead: str, more: str = "") -> None:
     st.markdown(lead if lesson.presenting or not more else f"{lead} {more}")
 
 
-def chart(lesson: Lesson, spec: dict) -> None:
-    """A Vega-Lite chart; in presentation mode its labels are set large enough for a projector."""
+#: Room around a lesson chart's plot, so that a point at the first or last k is drawn whole.
+CHART_PADDING = {"left": 5, "right": 14, "top": 5, "bottom": 5}
+
+
+def chart(lesson: Lesson, spec: dict, *, projector_height: int | None = None) -> None:
+    """A Vega-Lite chart with room for its edge points; in presentation mode, labels large enough
+    for a projector (and ``projector_height`` px in all, where the screen has room). Only top-level
+    keys are replaced: the spec's parts are a shared cache's."""
+    spec = {**spec, "padding": CHART_PADDING}
     if lesson.presenting:
         spec = {**spec, "config": {**spec.get("config", {}), **PROJECTOR_CHART_CONFIG}}
+        if projector_height:
+            spec["height"] = projector_height
     st.vega_lite_chart(spec, width="stretch")
 
 
@@ -285,7 +299,9 @@ def ndcg_step(lesson: Lesson) -> None:
         "**NDCG@k** is the share of the best possible DCG@k that this order reaches: 1 is the best "
         "possible top k, 0 means nothing relevant made it.",
         "Being a share, it can be compared and averaged across queries with very different numbers of "
-        "relevant items, which DCG cannot.",
+        "relevant items, which DCG cannot. "
+        + random_baseline_sentence(current=lesson.ranking)
+        + f" ({term_link('random-order baseline')})",
     )
     conventions(lesson)
 
@@ -330,7 +346,12 @@ def k_step(lesson: Lesson) -> None:
         )
     with right:
         every_k = ndcg_core.ndcg_at_every_k(lesson.grades, gain=settings.gain, ideal=lesson.pool)
-        chart(lesson, with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k))
+        # 1280×720 has room below the formulas: a taller plot, its labels in projector type
+        chart(
+            lesson,
+            with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k),
+            projector_height=330,
+        )
     for pair in (numbers[:2], numbers[2:4], numbers[4:]):
         if pair:
             st.latex(r"\qquad ".join(written_ndcg(n, settings.decimals) for n in pair))

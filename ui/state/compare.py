@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
+from ndcg_core.metric.neighbours import G_MAX_CHOICES, SEED001_TWO_SYSTEMS
 from ui.state.keep import keep_widget_values
 from ui.state.ranked_list import Item, RankedList
 from ui.state.settings import DEFAULTS
@@ -21,9 +21,11 @@ B_KEY = "compare_list_b"
 K_KEY = "compare_k"
 GAIN_KEY = "compare_gain"
 THRESHOLD_KEY = "compare_threshold"
+#: ERR's g_max: a label of ``ndcg_core.metric.neighbours.G_MAX_CHOICES``.
+G_MAX_KEY = "compare_g_max"
 SIDES = {"A": A_KEY, "B": B_KEY}
 #: The page's widget keys: Streamlit forgets their values on a page that does not draw them.
-WIDGET_KEYS = (K_KEY, GAIN_KEY, THRESHOLD_KEY)
+WIDGET_KEYS = (K_KEY, GAIN_KEY, THRESHOLD_KEY, G_MAX_KEY)
 
 
 def seed001_items() -> tuple[Item, ...]:
@@ -53,6 +55,12 @@ def load_seed001() -> None:
 def keep_settings() -> None:
     """Keep this page's widget values when the user visits another page and comes back."""
     keep_widget_values(WIDGET_KEYS)
+
+
+def g_max() -> float | None:
+    """ERR's g_max as chosen (``None``: the largest judged grade, the default)."""
+    label = st.session_state.setdefault(G_MAX_KEY, next(iter(G_MAX_CHOICES)))
+    return G_MAX_CHOICES.get(label)
 
 
 def current(side: str) -> RankedList:

@@ -1,0 +1,76 @@
+"""The glossary page, and the links to it: every term a learner meets undefined is one click away (issue 17.9).
+
+Each term is a heading whose anchor is :func:`ndcg_core.teaching.glossary.anchor` of it; every
+``glossary#…`` link a page draws must land on one of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ndcg_core.teaching.glossary import GLOSSARY, anchor, definition
+from tests.pages.conftest import NewApp
+from ui.navigation import COMPARE, STEP_BY_STEP, VARIANTS, WHAT_IF, PageFile
+from ui.navigation import GLOSSARY as GLOSSARY_PAGE
+from ui.plain_text import plain
+from ui.state.lesson import STEP_KEY
+
+LINK = re.compile(r"\]\(glossary\?term=([a-z0-9-]+)#\1\)")
+ANCHORS = {anchor(term) for term in GLOSSARY}
+
+
+def texts(at: AppTest) -> str:
+    """Every Markdown and caption text of the run, and every widget's help."""
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    for kind in ("radio", "selectbox", "number_input", "select_slider", "slider", "metric"):
+        parts += [w.proto.help for w in at.get(kind) if getattr(w.proto, "help", "")]
+    return "\n".join(parts)
+
+
+def test_a_link_shows_its_term_first(new_app: NewApp):
+    at = new_app(GLOSSARY_PAGE, params={"term": anchor("g_max")})
+    assert not at.exception
+    assert at.subheader[0].value == "g_max" and at.markdown[0].value == plain(definition("g_max"))
+    assert [h.value for h in at.subheader[1:]] == list(GLOSSARY)  # then every term
+    unknown = new_app(GLOSSARY_PAGE, params={"term": "no-such-term"})
+    assert [h.value for h in unknown.subheader] == list(GLOSSARY)
+
+
+def test_every_term_is_a_heading_with_its_anchor(new_app: NewApp):
+    at = new_app(GLOSSARY_PAGE)
+    assert not at.exception
+    headings = [(h.value, h.proto.anchor) for h in at.subheader]
+    assert headings == [(term, anchor(term)) for term in GLOSSARY]
+    shown = [m.value for m in at.markdown]
+    assert all(plain(definition(term)) in shown for term in GLOSSARY)
+
+
+@pytest.mark.parametrize(
+    ("page", "terms"),
+    [
+        (
+            WHAT_IF,
+            ["judged pool", "IDCG = 0 gives NDCG = 0 (trec_eval)"],
+        ),  # conventions line (the pool's, via help)
+        (
+            VARIANTS,
+            ["judged pool", "listed items", "IDCG = 0 gives NDCG = 0 (trec_eval)", "jk", "ties", "IA-NDCG"],
+        ),
+        (COMPARE, ["judged pool", "IDCG = 0 gives NDCG = 0 (trec_eval)", "g_max"]),
+        (STEP_BY_STEP, ["listed items", "IDCG = 0 gives NDCG = 0 (trec_eval)"]),
+    ],
+    ids=lambda value: value.title if isinstance(value, PageFile) else "",
+)
+def test_pages_link_or_define_the_terms_where_they_first_use_them(new_app: NewApp, page: PageFile, terms):
+    at = new_app(page)
+    if page is STEP_BY_STEP:
+        at.session_state[STEP_KEY] = 4  # DCG@k: the conventions line
+        at.run()
+    shown = texts(at)
+    linked = set(LINK.findall(shown))
+    assert linked <= ANCHORS, linked - ANCHORS  # no link to a missing entry
+    for term in terms:
+        assert anchor(term) in linked or definition(term) in shown, term

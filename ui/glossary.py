@@ -1,0 +1,54 @@
+"""Links from the pages to the glossary page, where each term is defined once.
+
+The definitions are the core's (:mod:`ndcg_core.teaching.glossary`); this module writes a term as
+a Markdown link to its entry on the glossary page (``app_pages/glossary.py``), and gives its
+definition as a widget's help text. A link in Streamlit's Markdown opens in a new tab, so the
+page the learner was on keeps its state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ndcg_core.teaching.glossary import GLOSSARY, anchor, definition
+
+#: The glossary page's address, relative to any page of the app (its file is app_pages/glossary.py).
+GLOSSARY_PATH = "glossary"
+#: The link's parameter that names the term asked for: the glossary shows it first. (Streamlit
+#: neither scrolls to a ``#fragment`` on load nor keeps it once the page writes its URL.)
+TERM_PARAM = "term"
+
+
+def term_link(term: str, text: str | None = None) -> str:
+    """``term`` (or ``text``) as a Markdown link to its glossary entry; KeyError for an unknown term.
+
+    >>> term_link("judged pool")
+    '[judged pool](glossary?term=judged-pool#judged-pool)'
+    """
+    definition(term)
+    return f"[{text or term}]({GLOSSARY_PATH}?{TERM_PARAM}={anchor(term)}#{anchor(term)})"
+
+
+def asked_for(value: str | None) -> str | None:
+    """The term whose anchor is ``value`` (a link's ``term`` parameter), if there is one.
+
+    >>> asked_for("g-max"), asked_for("nothing")
+    ('g_max', None)
+    """
+    return next((term for term in GLOSSARY if anchor(term) == value), None)
+
+
+def term_help(term: str) -> str:
+    """The term's definition, as a widget's help text."""
+    return f"**{term}**: {definition(term)}"
+
+
+def linked_note(text: str, where: Any = st) -> None:
+    """A caption-sized line that holds glossary links, drawn in the page's own text colour.
+
+    Not ``st.caption``: the app fades captions by opacity (``ui/readable_text.py``), which takes a
+    link in them below WCAG's 4.5:1 (#5476C5 on white, 4.39:1). ``where`` is a column or container.
+    """
+    where.markdown(f":small[{text}]")
