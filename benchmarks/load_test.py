@@ -16,7 +16,12 @@ session waits 0.5–1.5 s, as a student would. A client costs a few per cent of 
 the load measures the server, not the clients (Chromium clients saturate 2 cores at ~15).
 
 Reported per N: drops, errors, the median and 95th percentile from drop to updated NDCG, the
-server's peak resident memory (VmHWM) and its CPU seconds. The script starts the server on
+server's peak resident memory (VmHWM), its resident memory at the end (VmRSS) and its CPU seconds.
+With ``--memory-trace``, the resident memory is also sampled every 2 s and given after each
+quarter of the drops: flat means no drop leaves memory behind (e.g. 40 sessions x 100 drops).
+With ``--churn C``, C further sessions each open the page, drop once and leave (10 at a time);
+the resident memory is given before, right after, and once Streamlit has let go of the left
+sessions (``server.disconnectedSessionTTL``, 120 s by default, then its cleanup). The script starts the server on
 127.0.0.1 itself, stops it by its PID, and stops by itself.
 
 With ``--replicas R`` it starts R replicas behind nginx instead (``scripts/run_replicas.py``, the
@@ -78,6 +83,11 @@ class Results:
     lost_in_flight: int = 0
     wrong_numbers: int = 0
     recovery_s: list[float] = field(default_factory=list)
+    memory_trace: list[tuple[int, float]] = field(default_factory=list)  # (drops so far, RSS MiB)
+
+    def drops(self) -> int:
+        """Drops answered so far, right or wrong."""
+        return len(self.latencies_ms) + len(self.errors)
 
 
 @dataclass
@@ -205,6 +215,49 @@ async def one_session(url: str, drops: int, seed: int, results: Results, survive
             lost_at = time.perf_counter()
 
 
+def resident_mib(pids: list[int]) -> float:
+    """The servers' resident memory now (VmRSS, MiB, summed over ``pids``)."""
+    total_kib = 0
+    for pid in pids:
+        status = Path(f"/proc/{pid}/status").read_text()
+        total_kib += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
+    return total_kib / 1024
+
+
+async def trace_memory(pids: list[int], results: Results, every_s: float = 2.0) -> None:
+    """Sample the servers' resident memory with the number of drops answered so far, until cancelled."""
+    while True:
+        results.memory_trace.append((results.drops(), resident_mib(pids)))
+        await asyncio.sleep(every_s)
+
+
+def memory_by_quarter(trace: list[tuple[int, float]]) -> str:
+    """The resident memory when the first sample was taken and after each quarter of the drops."""
+    if not trace:
+        return "no samples"
+    total = trace[-1][0]
+    marks = [next((rss for done, rss in trace if done >= total * q / 4), trace[-1][1]) for q in (1, 2, 3, 4)]
+    return (
+        f"start {trace[0][1]:.0f}, "
+        + ", ".join(f"{q}/4 of drops {rss:.0f}" for q, rss in zip((1, 2, 3, 4), marks, strict=True))
+        + " MiB"
+    )
+
+
+async def one_visit(url: str, seed: int) -> None:
+    """A student who opens the page, drops once and leaves (the websocket closes)."""
+    async with await connect(url) as ws:
+        page = await run_page(ws, None)
+        order = [*list(GRADES)[1:], next(iter(GRADES))]
+        await run_page(ws, (page.component_id, order), page.page_hash, page.query)
+
+
+async def churn(url: str, visits: int, at_once: int = 10) -> None:
+    """``visits`` students come and go, ``at_once`` at a time."""
+    for start in range(0, visits, at_once):
+        await asyncio.gather(*(one_visit(url, seed) for seed in range(start, min(visits, start + at_once))))
+
+
 def memory_and_cpu(pid: int) -> tuple[float, float]:
     """The server's peak resident memory (MiB) and CPU seconds so far."""
     status = Path(f"/proc/{pid}/status").read_text()
@@ -215,14 +268,25 @@ def memory_and_cpu(pid: int) -> tuple[float, float]:
 
 
 async def classroom(
-    url: str, sessions: int, drops: int, kill: tuple[float, subprocess.Popen[bytes]] | None = None
+    url: str,
+    sessions: int,
+    drops: int,
+    kill: tuple[float, subprocess.Popen[bytes]] | None = None,
+    traced_pids: list[int] | None = None,
 ) -> Results:
-    """N sessions at once; with ``kill`` = (seconds, process), that process is killed (SIGKILL) after that long."""
+    """N sessions at once; with ``kill`` = (seconds, process), that process is killed (SIGKILL) after that long.
+
+    With ``traced_pids``, those servers' resident memory is sampled while the sessions drop.
+    """
     results = Results()
     runs = [one_session(url, drops, seed, results, survive=kill is not None) for seed in range(sessions)]
     if kill is not None:
         runs.append(kill_after(*kill))
+    tracer = asyncio.create_task(trace_memory(traced_pids, results)) if traced_pids else None
     await asyncio.gather(*runs)
+    if tracer is not None:
+        tracer.cancel()
+        results.memory_trace.append((results.drops(), resident_mib(traced_pids)))
     return results
 
 
@@ -252,6 +316,22 @@ def cluster_alive(pid: int, cluster: object) -> bool:
     return all(r.process.poll() is None for r in replicas if r.process.pid == pid)
 
 
+def report_churn(url: str, visits: int, settle_s: float, pids: list[int]) -> None:
+    """Memory before ``visits`` students come and go, right after, and once their sessions are gone."""
+    before = resident_mib(pids)
+    started = time.perf_counter()
+    asyncio.run(churn(url, visits))
+    after = resident_mib(pids)
+    print(
+        f"   {visits} sessions came and went in {time.perf_counter() - started:.0f} s: resident memory "
+        f"{before:.0f} MiB before, {after:.0f} right after",
+        end="",
+        flush=True,
+    )
+    time.sleep(settle_s)
+    print(f", {resident_mib(pids):.0f} after {settle_s:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -270,6 +350,15 @@ def main() -> None:
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="with --url: the servers' PIDs")
     parser.add_argument(
         "--kill-after", type=float, help="with --replicas: SIGKILL the first replica after S s"
+    )
+    parser.add_argument(
+        "--memory-trace", action="store_true", help="sample resident memory every 2 s; report it by quarter"
+    )
+    parser.add_argument(
+        "--churn", type=int, default=0, help="afterwards, this many sessions open, drop once and leave"
+    )
+    parser.add_argument(
+        "--settle", type=float, default=150.0, help="with --churn: seconds to wait for left sessions to go"
     )
     args = parser.parse_args()
     if args.kill_after is not None and not args.replicas:
@@ -291,7 +380,10 @@ def main() -> None:
         url = base.replace("http://", "ws://") + "/_stcore/stream"
         print(f"server pid {process.pid}", end="")
     print(f", runner.postScriptGC {args.gc}, {args.drops} drops per session")
-    print(f"{'N':>4} {'drops':>6} {'errors':>6} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9} {'CPU s':>7}")
+    print(
+        f"{'N':>4} {'drops':>6} {'errors':>6} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9} "
+        f"{'RSS MiB':>8} {'CPU s':>7}"
+    )
     try:
         for sessions in args.sessions:
             live = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
@@ -303,14 +395,19 @@ def main() -> None:
                 and cluster.replicas[0].process.poll() is None
             ):
                 kill = (args.kill_after, cluster.replicas[0].process)
-            results = asyncio.run(classroom(url, sessions, args.drops, kill))
+            traced = live if args.memory_trace and kill is None else None
+            results = asyncio.run(classroom(url, sessions, args.drops, kill, traced))
             live = [pid for pid in live if Path(f"/proc/{pid}").exists() and cluster_alive(pid, cluster)]
             peak, cpu_after = servers_memory_and_cpu(live)
+            rss = resident_mib(live) if live else float("nan")
             median = statistics.median(results.latencies_ms) if results.latencies_ms else float("nan")
             print(
                 f"{sessions:>4} {len(results.latencies_ms) + len(results.errors):>6} {len(results.errors):>6} "
-                f"{median:>10.0f} {percentile(results.latencies_ms, 0.95):>8.0f} {peak:>9.0f} {cpu_after - cpu_before:>7.1f}"
+                f"{median:>10.0f} {percentile(results.latencies_ms, 0.95):>8.0f} {peak:>9.0f} "
+                f"{rss:>8.0f} {cpu_after - cpu_before:>7.1f}"
             )
+            if traced:
+                print("   resident memory:", memory_by_quarter(results.memory_trace))
             if kill is not None:
                 recovery = results.recovery_s or [float("nan")]
                 print(
@@ -320,6 +417,8 @@ def main() -> None:
                 )
             for error in sorted(set(results.errors))[:5]:
                 print("   error:", error)
+        if args.churn:
+            report_churn(url, args.churn, args.settle, [p for p in pids if Path(f"/proc/{p}").exists()])
     finally:
         if process is not None:
             stop_streamlit(process)
