@@ -232,13 +232,14 @@ async def trace_memory(pids: list[int], results: Results, every_s: float = 2.0) 
 
 
 def memory_by_quarter(trace: list[tuple[int, float]]) -> str:
-    """The resident memory when the first sample was taken and after each quarter of the drops."""
+    """The resident memory after the first drop and after each quarter of the drops."""
     if not trace:
         return "no samples"
     total = trace[-1][0]
     marks = [next((rss for done, rss in trace if done >= total * q / 4), trace[-1][1]) for q in (1, 2, 3, 4)]
+    first = next((rss for done, rss in trace if done > 0), trace[0][1])  # once the page has been drawn
     return (
-        f"start {trace[0][1]:.0f}, "
+        f"after the first drop {first:.0f}, "
         + ", ".join(f"{q}/4 of drops {rss:.0f}" for q, rss in zip((1, 2, 3, 4), marks, strict=True))
         + " MiB"
     )
