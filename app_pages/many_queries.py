@@ -20,8 +20,8 @@ from ui.plain_text import plain
 from ui.run_comparison import DECIMALS, extremes, measures_section, per_query_section
 from ui.run_files import (
     BIG_RUNS,
-    MAX_UPLOAD_BYTES,
     SAMPLE_CHOICES,
+    UPLOADS_BUDGET,
     FilesGone,
     LoadedFiles,
     Results,
@@ -85,9 +85,12 @@ def uploads() -> None:
 
 def limits_text() -> str:
     """What this server takes, and the way for bigger runs (shown next to the uploaders)."""
+    per_file, in_all = file_limit_bytes() // 2**20, UPLOADS_BUDGET // 2**20
+    sizes = f"up to {in_all:,} MB, qrels and runs together" + (
+        f" ({per_file:,} MB a file)" if per_file < in_all else ""
+    )
     return (
-        f"**Size:** up to {file_limit_bytes() // 2**20:,} MB a file and {MAX_UPLOAD_BYTES // 2**20:,} MB in all "
-        f"(qrels and runs together): this server is shared by a class. {BIG_RUNS} Your files stay in this "
+        f"**Size:** {sizes}: this server is shared by a class. {BIG_RUNS} Your files stay in this "
         "server's memory, never on disk, until you clear them or leave."
     )
 

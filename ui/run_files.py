@@ -53,12 +53,13 @@ SAMPLE_CHOICES: dict[str, tuple[str, ...]] = {
         "two_systems/run_b.txt",
     ),
 }
-#: The budget of one evaluation of uploads: qrels and runs together (a file alone is limited by
-#: Streamlit's ``server.maxUploadSize``, read by :func:`file_limit_bytes`). What one evaluation adds
-#: to a shared server's memory grows with its files' size: deploy/README.md has the arithmetic that
-#: fits it in a replica's limit beside its students' sessions.
-MAX_UPLOAD_BYTES = 100 * 2**20
-#: How many settings' results a session keeps (each holds per-query numbers only).
+#: The uploads budget, in bytes: one evaluation's files together (a file alone is also limited by
+#: Streamlit's ``server.maxUploadSize``, read by :func:`file_limit_bytes`), and everything the
+#: server's uploader holds, every session's files together, when an evaluation of uploads starts.
+#: An evaluation adds about 3.4 times its files' size to the server (benchmarks/server_memory.py):
+#: deploy/README.md has the arithmetic that fits it in a replica's 512 MiB beside its sessions.
+UPLOADS_BUDGET = 80 * 2**20
+#: How many settings' results#: How many settings' results a session keeps (each holds per-query numbers only).
 RESULTS_KEPT = 4
 #: One evaluation of uploaded files at a time in this server process (see the module docstring).
 EVALUATION_LOCK = threading.Lock()
@@ -226,10 +227,22 @@ def check_total_size(files: LoadedFiles) -> None:
                 f"{file.name}: {file.size / 2**20:,.1f} MB; this server takes files up to "
                 f"{limit // 2**20:,} MB. {BIG_RUNS}"
             )
-    if files.total_bytes > MAX_UPLOAD_BYTES:
+    if files.total_bytes > UPLOADS_BUDGET:
         raise TrecFileError(
             f"The files hold {files.total_bytes / 2**20:,.1f} MB in all; this server evaluates up to "
-            f"{MAX_UPLOAD_BYTES // 2**20:,} MB at once (qrels and runs together). {BIG_RUNS}"
+            f"{UPLOADS_BUDGET // 2**20:,} MB at once (qrels and runs together). {BIG_RUNS}"
+        )
+
+
+def check_server_holds(files: LoadedFiles, held: int) -> None:
+    """Refuse to start an evaluation of uploads while the server holds more uploaded bytes than the
+    budget (``held``: every session's files, this one's included): its memory would not fit."""
+    if files.upload_ids and held > UPLOADS_BUDGET:
+        others = max(held - files.total_bytes, 0)
+        raise TrecFileError(
+            f"This server holds {held / 2**20:,.1f} MB of uploaded files right now ({others / 2**20:,.1f} MB of them "
+            f"other sessions'); it starts an evaluation only while it holds at most {UPLOADS_BUDGET // 2**20:,} MB, "
+            f"so that a shared server stays up for the whole class. Try again in a few minutes. {BIG_RUNS}"
         )
 
 
@@ -252,6 +265,7 @@ def evaluated(files: LoadedFiles, settings: Settings, cache: dict) -> Results:
         return cache[key]
     check_total_size(files)
     with _one_at_a_time(bool(files.upload_ids)):
+        check_server_holds(files, held_upload_bytes())
         sources = files.sources()
         if sources is None:
             raise FilesGone
@@ -294,6 +308,14 @@ def uploaded_bytes(upload_id: str) -> bytes | None:
         return None
     records = manager.get_files(session_id=session_id, file_ids=[upload_id])
     return records[0].data if records else None
+
+
+def held_upload_bytes() -> int:
+    """Bytes Streamlit's uploaded-file manager holds now, every session's files together (its stats)."""
+    manager, _ = _uploads()
+    if manager is None:
+        return 0
+    return sum(stat.byte_length for family in manager.get_stats().values() for stat in family)
 
 
 def release_uploads(upload_ids: list[str]) -> int:
