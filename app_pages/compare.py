@@ -328,14 +328,16 @@ def introduction(pool: list[float]) -> QueryPair | None:
     st.caption(plain(f"{pair.title}. Opened from Many queries: {pair.why}."))
     grades = ", ".join(f"{g:g}" for g in pool[:20]) + (", …" if len(pool) > 20 else "")
     st.markdown(
-        plain(
-            f"**Judgments (the same for both):** query {pair.qid}'s {len(pool)} documents judged relevant in "
-            f"{pair.qrels_name} (grades {grades}). A listed document without a judgment counts 0. "
-            f"Run A returned {pair.retrieved[0]:,} documents, run B {pair.retrieved[1]:,}; the lists hold "
-            "their top ones, in trec_eval's order (score, then document id, descending)."
+        "**Judgments (the same for both):** "
+        + plain(
+            f"query {pair.qid}'s {len(pool)} documents judged relevant in {pair.qrels_name} (grades {grades}). "
+            f"A listed document without a judgment counts 0. Run A returned {pair.retrieved[0]:,} documents, "
+            f"run B {pair.retrieved[1]:,}; the lists hold their top ones, in trec_eval's order (score, then "
+            "document id, descending)."
         )
         if pool
-        else plain(f"**Judgments:** nothing is judged relevant for query {pair.qid}: IDCG = 0, so NDCG = 0.")
+        else "**Judgments:** "
+        + plain(f"nothing is judged relevant for query {pair.qid}: IDCG = 0, so NDCG = 0.")
     )
     if st.button("Back to seed 001's two systems", key="compare_back_to_seed001"):
         load_seed001()

@@ -63,7 +63,7 @@ def uploads() -> None:
         "TREC or CSV/TSV. TREC qrels: “qid iter docno rel”; TREC run: “qid Q0 docno rank score tag” (any blanks "
         "between fields). CSV/TSV need a header: query, document, relevance / query, document, score."
     )
-    st.markdown(plain(limits_text()))
+    st.markdown("**Size:** " + plain(limits_text()))
     held = [file for file in (qrels, run, run_b) if file is not None]
     evaluate_column, clear_column = st.columns(2)
     if evaluate_column.button(
@@ -90,7 +90,7 @@ def limits_text() -> str:
         f" ({per_file:,} MB a file)" if per_file < in_all else ""
     )
     return (
-        f"**Size:** {sizes}: this server is shared by a class. {BIG_RUNS} Your files stay in this "
+        f"{sizes}: this server is shared by a class. {BIG_RUNS} Your files stay in this "
         "server's memory, never on disk, until you clear them or leave."
     )
 

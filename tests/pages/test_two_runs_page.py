@@ -112,6 +112,13 @@ def test_the_sentence_gives_scipys_t_test_and_the_tally(two_runs):
     assert any("measures at once" in c.value for c in two_runs.caption)  # the caution
 
 
+def test_the_uploaders_name_the_limits_and_the_command_line(two_runs):
+    limits = next(
+        m.value for m in two_runs.markdown if m.value.startswith("**Size:** ")
+    )  # bold, not "\\*\\*"
+    assert f"up to {UPLOADS_BUDGET // 2**20} MB" in unescaped(limits) and CLI in unescaped(limits)
+
+
 @pytest.mark.parametrize("kind", ["win", "loss"])
 def test_the_biggest_win_and_loss_open_in_compare_with_the_querys_lists_and_pool(new_app: NewApp, kind):
     at = new_app(MANY_QUERIES)
@@ -156,6 +163,9 @@ def test_the_biggest_win_and_loss_open_in_compare_with_the_querys_lists_and_pool
     assert f"query {qid}'s" in words and "judged pool" in words.lower()
     assert "same documents, same judged pool" in words
     assert f"({row['A']:.4f} and {row['B']:.4f})" in words
+    assert any(
+        m.value.startswith("**Judgments (the same for both):** query") for m in at.markdown
+    )  # bold, not "\\*\\*"
 
 
 def uploaded(name: str, size: int) -> RunFile:
