@@ -224,3 +224,26 @@ def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget
     error = unescaped(" ".join(e.value for e in at.error))
     assert error.startswith("Not loaded: This server holds") and CLI in error
     assert per_query_frame(at).equals(before)
+
+
+def test_after_clearing_the_uploads_the_results_stay_under_their_own_settings(new_app: NewApp):
+    """Cleared uploads (no longer on the server): the page keeps showing the last results, and says
+    which settings they were computed with when the controls ask for others."""
+    at = new_app(MANY_QUERIES)
+    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
+    press(at, "Open this sample")
+    shown = at.session_state[state.LAST_RESULTS_KEY]
+    gone = LoadedFiles(uploaded("q.txt", 1_000), uploaded("a.run", 2_000), uploaded("b.run", 3_000))
+    at.session_state[state.FILES_KEY] = gone  # as if these uploads had been evaluated, then cleared
+    at.session_state[state.LAST_RESULTS_KEY] = ui.run_files.Results(
+        gone, shown.settings, shown.runs, shown.comparison
+    )
+    before = per_query_frame(at)
+    at.run()
+    assert not at.exception and not at.error and not at.warning
+    assert per_query_frame(at).equals(before)
+    at.text_input(key=state.CUTOFFS_KEY).input("3, 10").run()
+    assert not at.exception
+    warning = unescaped(" ".join(w.value for w in at.warning))
+    assert "cutoffs 5, 10, 20, linear gain" in warning and "Upload the files again" in warning
+    assert per_query_frame(at).equals(before)
