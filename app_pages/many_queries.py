@@ -29,6 +29,7 @@ from ui.run_files import (
     Settings,
     evaluated,
     file_limit_bytes,
+    orphaned_uploads,
     release_uploads,
     sample_files,
 )
@@ -43,15 +44,15 @@ def choose_files() -> LoadedFiles | None:
     """Uploads or a bundled sample; the last files that loaded stay until new ones load."""
     upload_tab, sample_tab = st.tabs(["Your files", "A bundled sample"])
     with upload_tab:
-        uploads()
+        held = uploads()
     with sample_tab:
         choice = st.selectbox("Sample", list(SAMPLE_CHOICES), key=state.SAMPLE_KEY)
         if st.button("Open this sample"):
             state.choose(sample_files(choice))
-    return _accept_candidate()
+    return _accept_candidate(held)
 
 
-def uploads() -> None:
+def uploads() -> list[str]:
     """The three uploaders, the limits and the command line for bigger runs, Evaluate and Clear."""
     qrels_column, a_column, b_column = st.columns(3)
     qrels = qrels_column.file_uploader("Qrels (judgments)", key=state.upload_key(state.QRELS_UPLOAD_KEY))
@@ -81,6 +82,7 @@ def uploads() -> None:
         width="stretch",
         help="Frees the server's memory of your files; the results stay on the page.",
     )
+    return [f.file_id for f in held]
 
 
 def limits_text() -> str:
@@ -107,8 +109,10 @@ def clear_uploads(held_ids: list[str]) -> None:
     )
 
 
-def _accept_candidate() -> LoadedFiles | None:
-    """Evaluate newly chosen files; keep the previous ones if the new ones are broken or too big."""
+def _accept_candidate(held_ids: list[str]) -> LoadedFiles | None:
+    """Evaluate newly chosen files; keep the previous ones if the new ones are broken or too big.
+    Once new files are shown, the uploads nothing refers to any more are freed (``held_ids``: the
+    uploaders' files, kept)."""
     candidate = state.chosen()
     if candidate is not None:
         try:
@@ -120,7 +124,9 @@ def _accept_candidate() -> LoadedFiles | None:
             still = f" Still showing {kept.title()}." if kept else ""
             st.error(f"Not loaded: {plain(error) if str(error) else GONE}{plain(still)}")
         else:
+            replaced = state.shown()
             state.show(candidate)
+            release_uploads(orphaned_uploads(replaced, candidate, held_ids))
     return state.shown()
 
 

@@ -12,7 +12,11 @@ A server shared by a class must not hold what it does not need (issue 18). So:
 * **One big evaluation at a time.** Uploads are evaluated under one lock per server process, so
   two students' evaluations never add up their peaks (deploy/README.md has the arithmetic).
 * **Let go on request.** :func:`release_uploads` removes the files from Streamlit's manager, which
-  frees their bytes; the results stay on the page.
+  frees their bytes; the results stay on the page. Uploads nothing refers to any more (replaced by
+  other files, their uploaders gone) are freed as soon as the new files are shown
+  (:func:`orphaned_uploads`); Streamlit itself drops a session's files when the session ends.
+* **A budget for the whole server.** A file is limited by ``server.maxUploadSize``; one evaluation's
+  files, and everything the server holds when one starts, by :data:`UPLOADS_BUDGET`.
 * **Memory handed back.** pyarrow allocates with glibc's ``malloc`` in this process, not mimalloc,
   which kept ~75 MiB after each big evaluation (``ndcg_core.trec.memory.use_system_allocator``).
 """
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -318,12 +322,29 @@ def held_upload_bytes() -> int:
     return sum(stat.byte_length for family in manager.get_stats().values() for stat in family)
 
 
+def orphaned_uploads(replaced: LoadedFiles | None, shown: LoadedFiles, held: Iterable[str]) -> list[str]:
+    """This session's uploads nothing refers to once ``shown`` replaces ``replaced`` on the page: the
+    replaced files' uploads that the new files do not use and that no uploader on the page holds
+    (e.g. files evaluated before the student went to another page, whose uploaders came back empty).
+    Only this session's own uploads are ever named; a bundled sample is never an upload.
+
+    >>> old = LoadedFiles(RunFile("q", 1, upload_id="q1"), RunFile("a", 1, upload_id="a1"))
+    >>> new = LoadedFiles(RunFile("q", 1, upload_id="q1"), RunFile("b", 1, upload_id="b1"))
+    >>> orphaned_uploads(old, new, held=["q1", "b1"]), orphaned_uploads(old, new, held=["a1"])
+    (['a1'], [])
+    """
+    if replaced is None:
+        return []
+    keep = {*shown.upload_ids, *held}
+    return [upload_id for upload_id in replaced.upload_ids if upload_id not in keep]
+
+
 def release_uploads(upload_ids: list[str]) -> int:
     """Remove this session's uploads from Streamlit's file manager (their bytes are freed), as
     Streamlit's own chat input does once it has read a file. Returns how many were removed."""
     manager, session_id = _uploads()
     removed = 0
-    if manager is None or not hasattr(manager, "remove_file"):
+    if not upload_ids or manager is None or not hasattr(manager, "remove_file"):
         return removed
     for upload_id in upload_ids:
         if manager.get_files(session_id=session_id, file_ids=[upload_id]):

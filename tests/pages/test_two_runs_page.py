@@ -247,3 +247,18 @@ def test_after_clearing_the_uploads_the_results_stay_under_their_own_settings(ne
     warning = unescaped(" ".join(w.value for w in at.warning))
     assert "cutoffs 5, 10, 20, linear gain" in warning and "Upload the files again" in warning
     assert per_query_frame(at).equals(before)
+
+
+def test_uploads_nothing_refers_to_any_more_are_freed_when_new_files_are_shown(new_app: NewApp, monkeypatch):
+    """Files evaluated earlier (the uploaders came back empty, as after a visit to another page) are
+    freed once other files replace them; the files just shown and any uploader's files are not."""
+    freed: list[list[str]] = []
+    monkeypatch.setattr(ui.run_files, "release_uploads", lambda ids: freed.append(list(ids)) or len(ids))
+    at = new_app(MANY_QUERIES)
+    at.session_state[state.FILES_KEY] = LoadedFiles(uploaded("q.txt", 1_000), uploaded("a.run", 2_000))
+    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
+    press(at, "Open this sample")
+    assert not at.exception
+    assert freed == [["id-q.txt", "id-a.run"]]
+    press(at, "Open this sample")  # the same files again: nothing more to free
+    assert freed[1:] in ([], [[]])
