@@ -32,6 +32,7 @@ from ui.run_files import (
     orphaned_uploads,
     release_uploads,
     sample_files,
+    size_text,
 )
 from ui.state import compare as compare_state
 from ui.state import many_queries as state
@@ -87,9 +88,9 @@ def uploads() -> list[str]:
 
 def limits_text() -> str:
     """What this server takes, and the way for bigger runs (shown next to the uploaders)."""
-    per_file, in_all = file_limit_bytes() // 2**20, UPLOADS_BUDGET // 2**20
-    sizes = f"up to {in_all:,} MB, qrels and runs together" + (
-        f" ({per_file:,} MB a file)" if per_file < in_all else ""
+    per_file = file_limit_bytes()
+    sizes = f"up to {size_text(UPLOADS_BUDGET)}, qrels and runs together" + (
+        f" ({size_text(per_file)} a file)" if per_file < UPLOADS_BUDGET else ""
     )
     return (
         f"{sizes}: this server is shared by a class. {BIG_RUNS} Your files stay in this "

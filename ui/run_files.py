@@ -212,6 +212,17 @@ class FilesGone(Exception):
     """An uploaded file is no longer on the server (cleared, or replaced in the uploader)."""
 
 
+def size_text(size: int) -> str:
+    """A size in MiB (2**20 bytes, as ``server.maxUploadSize`` counts) and in MB (10**6 bytes, as the
+    uploader's file chips show it): "90.0 MiB (94.4 MB)"; a whole number of MiB without decimals.
+
+    >>> size_text(80 * 2**20), size_text(94_371_822)
+    ('80 MiB (83.9 MB)', '90.0 MiB (94.4 MB)')
+    """
+    mib = f"{size // 2**20:,}" if size % 2**20 == 0 else f"{size / 2**20:,.1f}"
+    return f"{mib} MiB ({size / 1e6:,.1f} MB)"
+
+
 def file_limit_bytes() -> int:
     """The largest file the uploader takes: Streamlit's ``server.maxUploadSize`` (in MB of 2**20 bytes),
     from .streamlit/config.toml or deploy/streamlit-production.toml, so the page says what the server does."""
@@ -228,13 +239,12 @@ def check_total_size(files: LoadedFiles) -> None:
     for file in files.files:
         if file.size > limit:
             raise TrecFileError(
-                f"{file.name}: {file.size / 2**20:,.1f} MB; this server takes files up to "
-                f"{limit // 2**20:,} MB. {BIG_RUNS}"
+                f"{file.name}: {size_text(file.size)}; this server takes files up to {size_text(limit)}. {BIG_RUNS}"
             )
     if files.total_bytes > UPLOADS_BUDGET:
         raise TrecFileError(
-            f"The files hold {files.total_bytes / 2**20:,.1f} MB in all; this server evaluates up to "
-            f"{UPLOADS_BUDGET // 2**20:,} MB at once (qrels and runs together). {BIG_RUNS}"
+            f"The files hold {size_text(files.total_bytes)} in all; this server evaluates up to "
+            f"{size_text(UPLOADS_BUDGET)} at once (qrels and runs together). {BIG_RUNS}"
         )
 
 
@@ -244,8 +254,8 @@ def check_server_holds(files: LoadedFiles, held: int) -> None:
     if files.upload_ids and held > UPLOADS_BUDGET:
         others = max(held - files.total_bytes, 0)
         raise TrecFileError(
-            f"This server holds {held / 2**20:,.1f} MB of uploaded files right now ({others / 2**20:,.1f} MB of them "
-            f"other sessions'); it starts an evaluation only while it holds at most {UPLOADS_BUDGET // 2**20:,} MB, "
+            f"This server holds {size_text(held)} of uploaded files right now ({size_text(others)} of them "
+            f"other sessions'); it starts an evaluation only while it holds at most {size_text(UPLOADS_BUDGET)}, "
             f"so that a shared server stays up for the whole class. Try again in a few minutes. {BIG_RUNS}"
         )
 

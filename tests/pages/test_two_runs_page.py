@@ -16,7 +16,7 @@ import ui.run_files
 from ndcg_core.trec.files import TrecFileError
 from tests.pages.conftest import NewApp
 from ui.navigation import MANY_QUERIES
-from ui.run_files import UPLOADS_BUDGET, LoadedFiles, RunFile, check_server_holds, file_limit_bytes
+from ui.run_files import UPLOADS_BUDGET, LoadedFiles, RunFile, check_server_holds, file_limit_bytes, size_text
 from ui.state import compare as compare_state
 from ui.state import many_queries as state
 
@@ -116,7 +116,9 @@ def test_the_uploaders_name_the_limits_and_the_command_line(two_runs):
     limits = next(
         m.value for m in two_runs.markdown if m.value.startswith("**Size:** ")
     )  # bold, not "\\*\\*"
-    assert f"up to {UPLOADS_BUDGET // 2**20} MB" in unescaped(limits) and CLI in unescaped(limits)
+    assert f"up to {UPLOADS_BUDGET // 2**20} MiB ({UPLOADS_BUDGET / 1e6:.1f} MB)" in unescaped(
+        limits
+    ) and CLI in unescaped(limits)
 
 
 @pytest.mark.parametrize("kind", ["win", "loss"])
@@ -209,7 +211,7 @@ def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget
     check_server_holds(LoadedFiles.of_bytes("q", b"", "r", b""), 10 * UPLOADS_BUDGET)  # not uploads: no check
     with pytest.raises(TrecFileError) as told:
         check_server_holds(small, UPLOADS_BUDGET + 1)
-    assert CLI in str(told.value) and f"{(UPLOADS_BUDGET + 1 - 3_000) / 2**20:,.1f} MB of them other" in str(
+    assert CLI in str(told.value) and f"({size_text(UPLOADS_BUDGET + 1 - 3_000)} of them other" in str(
         told.value
     )
     # On the page: the message, no traceback, the results shown stay.
