@@ -1,7 +1,9 @@
-"""Compare: two rankings of the same judged items, side by side, and NDCG among its neighbours.
+"""Compare: two rankings judged by the same judgments, side by side, and NDCG among its neighbours.
 
-Thin by design: read both rankings and the settings from the session (``ui.state.compare``),
-ask ``ndcg_core`` for every number, draw.
+By default seed 001's two systems over the same eight items; from Many queries, one query of two
+runs (two lists that may hold different documents, judged by the query's qrels). Thin by design:
+read both rankings and the settings from the session (``ui.state.compare``), ask ``ndcg_core`` for
+every number, draw.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -31,17 +34,22 @@ from ui.state.compare import (
     GAIN_KEY,
     K_KEY,
     THRESHOLD_KEY,
+    QueryPair,
     change,
     current,
     g_max,
     judged_items,
     judged_pool,
     keep_settings,
+    load_seed001,
+    query_pair,
     reorder,
 )
 from ui.state.ranked_list import RankedList
 from ui.state.settings import DEFAULTS, JUDGED_POOL
 
+#: The side-by-side table shows this many rows at once; a longer one scrolls inside itself.
+MOST_ROWS_SHOWN = 12
 #: ERR@3 of a list graded 0–4 under both g_max conventions (the issue's example: 0.880 and 0.449).
 G_MAX_EXAMPLE = ([3.0, 0.0, 1.0], 3)
 PAIRED_HEADERS = {
@@ -96,18 +104,26 @@ def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float, 
     )
 
 
-def system_column(side: str, ranked: RankedList, numbers: Headline, shown: str) -> None:
+def system_column(
+    side: str, ranked: RankedList, numbers: Headline, shown: str, pair: QueryPair | None = None
+) -> None:
     """One system: its NDCG@k (``shown``: written with the digits that tell A and B apart), its
     order buttons, and its draggable list."""
-    st.subheader(f"System {side}")
+    st.subheader(f"System {side}" if pair is None else f"Run {side}: {pair.run_names['AB'.index(side)]}")
     st.metric(f"{side} · NDCG{numbers.at}", shown)
+    if not ranked.items:
+        st.info(f"Run {side} returned nothing for this query: every number of {side} is 0.")
+        return
+    origin = (
+        f"System {side}'s order in seed 001" if pair is None else f"Run {side}'s order for query {pair.qid}"
+    )
     order_buttons(
         ranked,
         lambda how: change(side, how),
         which=("ideal", "original", "undo"),
         key=lambda name: f"compare_{name}_{side}",
         labels={"original": "Original"},
-        helps={"original": f"System {side}'s order in seed 001", "undo": "Go back one change"},
+        helps={"original": origin, "undo": "Go back one change"},
     )
     draggable_list(
         ranked,
@@ -193,7 +209,7 @@ def paired_table(table: pd.DataFrame, k: int, places: int) -> None:
         column_config=config,
         hide_index=True,
         width="stretch",
-        height=38 + 35 * len(table),
+        height=38 + 35 * min(len(table), MOST_ROWS_SHOWN),
     )
 
 
@@ -295,40 +311,99 @@ def same_pattern_section(gain: str, decimals: int) -> None:
     neighbours_table(table, decimals)
 
 
+def introduction(pool: list[float]) -> QueryPair | None:
+    """Title, what the two lists are, and the judgments both are scored against."""
+    pair = query_pair()
+    st.title("Compare two rankings")
+    if pair is None:
+        st.caption(
+            "Seed 001's “Comparing Two Recommendation Systems”: eight items with true ratings, shown by two "
+            "systems in two orders. Drag either list; every number below follows."
+        )
+        st.markdown(
+            "**Judgments (the same for both):** "
+            + ", ".join(f"{item.name} = {item.grade:g}" for item in judged_items())
+        )
+        return None
+    st.caption(plain(f"{pair.title}. Opened from Many queries: {pair.why}."))
+    grades = ", ".join(f"{g:g}" for g in pool[:20]) + (", …" if len(pool) > 20 else "")
+    st.markdown(
+        "**Judgments (the same for both):** "
+        + plain(
+            f"query {pair.qid}'s {len(pool)} documents judged relevant in {pair.qrels_name} (grades {grades}). "
+            f"A listed document without a judgment counts 0. Run A returned {pair.retrieved[0]:,} documents, "
+            f"run B {pair.retrieved[1]:,}; the lists hold their top ones, in trec_eval's order (score, then "
+            "document id, descending)."
+        )
+        if pool
+        else "**Judgments:** "
+        + plain(f"nothing is judged relevant for query {pair.qid}: IDCG = 0, so NDCG = 0.")
+    )
+    if st.button("Back to seed 001's two systems", key="compare_back_to_seed001"):
+        load_seed001()
+        st.rerun()
+    return pair
+
+
+def from_many_queries(pair: QueryPair, k: int, gain: str, ndcg: dict[str, float], decimals: int) -> None:
+    """Where the numbers meet Many queries': at the pair's k and gain, NDCG@k is that page's value."""
+    at = pair.measure.removeprefix("ndcg_cut_")
+    if k != pair.k or gain != pair.gain:
+        st.caption(
+            plain(
+                f"Many queries gave {pair.measure} = {pair.values[0]:.4f} (A) and {pair.values[1]:.4f} (B), at "
+                f"k = {pair.k} with {pair.gain} gain; these lists are scored at k = {k} with {gain} gain."
+            )
+        )
+        return
+    a_text, b_text = wording.pair(ndcg["A"], ndcg["B"], decimals)
+    st.caption(
+        plain(
+            f"NDCG@{at} here, A {a_text} and B {b_text}, is Many queries' {pair.measure} for query {pair.qid} "
+            f"({pair.values[0]:.4f} and {pair.values[1]:.4f}): same documents, same judged pool, same rules."
+        )
+    )
+
+
+def every_k(ranking: Ranking, n: int) -> np.ndarray:
+    """NDCG@1 … NDCG@n of a list, past its end too (a missing item adds 0, IDCG keeps growing)."""
+    grades = np.pad(ranking.grades, (0, n - ranking.listed))
+    return ranking.with_grades(grades).ndcg_at_every_k
+
+
 def main() -> None:
     a, b = current("A"), current("B")
     pool = judged_pool()
-    st.title("Compare two rankings")
-    st.caption(
-        "Seed 001's “Comparing Two Recommendation Systems”: eight items with true ratings, shown by two "
-        "systems in two orders. Drag either list; every number below follows."
-    )
-    st.markdown(
-        "**Judgments (the same for both):** "
-        + ", ".join(f"{item.name} = {item.grade:g}" for item in judged_items())
-    )
-    k, gain, threshold, decimals = settings_row(len(a.items), pool)
+    pair = introduction(pool)
+    longest = max(len(a.items), len(b.items), 1)
+    k, gain, threshold, decimals = settings_row(longest, pool)
     rankings = {side: Ranking.of(r.grades, k, gain=gain, ideal=pool) for side, r in (("A", a), ("B", b))}
     numbers = {side: Headline.of(ranking) for side, ranking in rankings.items()}
     shown = dict(zip("AB", wording.pair(numbers["A"].ndcg, numbers["B"].ndcg, decimals), strict=True))
     left, right = st.columns(2, gap="large")
     with left:
-        system_column("A", a, numbers["A"], shown["A"])
+        system_column("A", a, numbers["A"], shown["A"], pair)
     with right:
-        system_column("B", b, numbers["B"], shown["B"])
+        system_column("B", b, numbers["B"], shown["B"], pair)
+    same = (
+        "the same for both" if pair is None else "the same for both; the lists may hold different documents"
+    )
     linked_note(
         f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the "
-        f"{term_link(JUDGED_POOL)} ({len(pool)} items: the same for both), {term_link(EMPTY_IDEAL_TERM)}."
+        f"{term_link(JUDGED_POOL)} ({len(pool)} items: {same}), {term_link(EMPTY_IDEAL_TERM)}."
     )
-    a_every, b_every = rankings["A"].ndcg_at_every_k, rankings["B"].ndcg_at_every_k
+    if pair is not None:
+        from_many_queries(pair, k, gain, {side: n.ndcg for side, n in numbers.items()}, decimals)
+    a_every, b_every = every_k(rankings["A"], longest), every_k(rankings["B"], longest)
     st.subheader("Who wins at which k")
     st.markdown(race_sentence(list(a_every), list(b_every), decimals))
     st.vega_lite_chart(with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k), width="stretch")
-    table = side_by_side_of(rankings["A"], rankings["B"], a.names, b.names)
+    table = side_by_side_of(rankings["A"], rankings["B"], a.names, b.names, pad_shorter=True)
     st.subheader("Rank by rank")
     st.caption(
         "Contribution = gain × 1/log2(i+1) at that rank. A − B above 0: A gains more at that rank. "
         f"Rows beyond k = {k} are shaded: they count for larger k only."
+        + ("" if len(a.items) == len(b.items) else " A rank past a list's end holds nothing and adds 0.")
     )
     places = paired_places(table, decimals)
     paired_table(table, k, places)
@@ -336,7 +411,9 @@ def main() -> None:
         table.rename(columns=PAIRED_HEADERS),
         "compare_side_by_side",
         places,
-        caption=f"Systems A and B rank by rank (k = {k}, gain {gain})",
+        caption=f"Systems A and B rank by rank (k = {k}, gain {gain})"
+        if pair is None
+        else f"{pair.title}: rank by rank (k = {k}, gain {gain})",
         as_typed=("A: grade", "B: grade"),
     )
     chart_left, chart_right = st.columns(2)

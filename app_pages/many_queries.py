@@ -1,7 +1,9 @@
-"""Many queries: a whole run against its judgments, with the numbers trec_eval would print.
+"""Many queries: a whole run against its judgments, with the numbers trec_eval would print; with a
+second run, the two compared query by query, with paired tests.
 
-Thin: take the files, ask ``ndcg_core.trec.evaluation`` for per-query NDCG, draw the table, the
-summary and the distribution; open any query in the Playground.
+Thin: take the files (``ui.run_files`` knows where their bytes are and evaluates them), draw the
+tables, the summary and the distribution; with two runs, the comparison (``ui.run_comparison``);
+open any query in the Playground, or one query of both runs in Compare.
 """
 
 from __future__ import annotations
@@ -10,58 +12,126 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.trec.evaluation import Evaluation
-from ndcg_core.trec.files import MAX_FILE_BYTES, TrecFileError
+from ndcg_core.trec.evaluation import Evaluation, queries_as_lists_from_files
+from ndcg_core.trec.files import TrecFileError
 from ui.exports import table_downloads
-from ui.navigation import PLAYGROUND
+from ui.navigation import COMPARE, PLAYGROUND
 from ui.plain_text import plain
-from ui.run_files import SAMPLE_CHOICES, LoadedFiles, evaluated, parsed, sample_files
+from ui.run_comparison import DECIMALS, extremes, measures_section, per_query_section
+from ui.run_files import (
+    BIG_RUNS,
+    SAMPLE_CHOICES,
+    UPLOADS_BUDGET,
+    FilesGone,
+    LoadedFiles,
+    Results,
+    RunFile,
+    Settings,
+    evaluated,
+    file_limit_bytes,
+    orphaned_uploads,
+    release_uploads,
+    sample_files,
+    size_text,
+)
+from ui.state import compare as compare_state
 from ui.state import many_queries as state
 from ui.state.scenario import load_scenario
+
+GONE = "The uploaded files are no longer on the server (cleared, or replaced in the uploader): upload them again."
 
 
 def choose_files() -> LoadedFiles | None:
     """Uploads or a bundled sample; the last files that loaded stay until new ones load."""
     upload_tab, sample_tab = st.tabs(["Your files", "A bundled sample"])
     with upload_tab:
-        left, right = st.columns(2)
-        qrels = left.file_uploader("Qrels (judgments): TREC or CSV/TSV", key=state.QRELS_UPLOAD_KEY)
-        run = right.file_uploader("Run (results): TREC or CSV/TSV", key=state.RUN_UPLOAD_KEY)
-        st.caption(
-            "TREC qrels: “qid iter docno rel”; TREC run: “qid Q0 docno rank score tag” (any blanks between "
-            "fields). CSV/TSV need a header: query, document, relevance / query, document, score. "
-            f"Up to {MAX_FILE_BYTES // 2**20} MB each; files stay in memory, nothing is saved."
-        )
-        if qrels is not None and run is not None:
-            files = LoadedFiles(qrels.name, qrels.getvalue(), run.name, run.getvalue())
-            if st.button("Evaluate these files", type="primary"):
-                state.choose(files)
+        held = uploads()
     with sample_tab:
         choice = st.selectbox("Sample", list(SAMPLE_CHOICES), key=state.SAMPLE_KEY)
         if st.button("Open this sample"):
             state.choose(sample_files(choice))
-    return _accept_candidate()
+    return _accept_candidate(held)
 
 
-def _accept_candidate() -> LoadedFiles | None:
-    """Parse newly chosen files; keep the previous ones if the new ones are broken."""
+def uploads() -> list[str]:
+    """The three uploaders, the limits and the command line for bigger runs, Evaluate and Clear."""
+    qrels_column, a_column, b_column = st.columns(3)
+    qrels = qrels_column.file_uploader("Qrels (judgments)", key=state.upload_key(state.QRELS_UPLOAD_KEY))
+    run = a_column.file_uploader("Run A (results)", key=state.upload_key(state.RUN_UPLOAD_KEY))
+    run_b = b_column.file_uploader(
+        "Run B (optional: compare it with A)", key=state.upload_key(state.RUN_B_UPLOAD_KEY)
+    )
+    st.caption(
+        "TREC or CSV/TSV. TREC qrels: “qid iter docno rel”; TREC run: “qid Q0 docno rank score tag” (any blanks "
+        "between fields). CSV/TSV need a header: query, document, relevance / query, document, score."
+    )
+    st.markdown("**Size:** " + plain(limits_text()))
+    held = [file for file in (qrels, run, run_b) if file is not None]
+    evaluate_column, clear_column = st.columns(2)
+    if evaluate_column.button(
+        "Evaluate these files", type="primary", disabled=qrels is None or run is None, width="stretch"
+    ):
+        state.choose(
+            LoadedFiles(*(RunFile(f.name, f.size, upload_id=f.file_id) for f in (qrels, run, run_b) if f))
+        )
+    shown = state.shown()
+    clear_column.button(
+        "Clear the uploaded files",
+        disabled=not held and not (shown and shown.upload_ids),
+        on_click=clear_uploads,
+        args=([f.file_id for f in held],),
+        width="stretch",
+        help="Frees the server's memory of your files; the results stay on the page.",
+    )
+    return [f.file_id for f in held]
+
+
+def limits_text() -> str:
+    """What this server takes, and the way for bigger runs (shown next to the uploaders)."""
+    per_file = file_limit_bytes()
+    sizes = f"up to {size_text(UPLOADS_BUDGET)}, qrels and runs together" + (
+        f" ({size_text(per_file)} a file)" if per_file < UPLOADS_BUDGET else ""
+    )
+    return (
+        f"{sizes}: this server is shared by a class. {BIG_RUNS} Your files stay in this "
+        "server's memory, never on disk, until you clear them or leave."
+    )
+
+
+def clear_uploads(held_ids: list[str]) -> None:
+    """Free the uploads (the uploaders' and the shown files'); the results stay; empty uploaders."""
+    shown = state.shown()
+    ids = list(dict.fromkeys([*held_ids, *(shown.upload_ids if shown else [])]))
+    removed = release_uploads(ids)
+    state.empty_uploaders()
+    state.note(
+        f"Cleared: {removed} uploaded file{'s' if removed != 1 else ''} freed from the server's memory. The results "
+        "stay on the page; to change the settings or open a query, upload the files again."
+    )
+
+
+def _accept_candidate(held_ids: list[str]) -> LoadedFiles | None:
+    """Evaluate newly chosen files; keep the previous ones if the new ones are broken or too big.
+    Once new files are shown, the uploads nothing refers to any more are freed (``held_ids``: the
+    uploaders' files, kept)."""
     candidate = state.chosen()
     if candidate is not None:
         try:
-            with st.spinner(f"Reading {candidate.qrels_name} and {candidate.run_name}…"):
-                # Reads both, checks every query, under the settings the page will show: cached, so
-                # the page's own evaluation below is not a second one.
-                evaluated(candidate, *state.settings_in_force())
-        except TrecFileError as error:
+            names = " and ".join(file.name for file in candidate.files)
+            with st.spinner(f"Reading {names}…"):
+                evaluated(candidate, state.settings_in_force(), state.results_cache())
+        except (TrecFileError, FilesGone) as error:
             kept = state.shown()
-            still = f" Still showing {kept.qrels_name} + {kept.run_name}." if kept else ""
-            st.error(f"Not loaded: {plain(error)}{plain(still)}")
+            still = f" Still showing {kept.title()}." if kept else ""
+            st.error(f"Not loaded: {plain(error) if str(error) else GONE}{plain(still)}")
         else:
+            replaced = state.shown()
             state.show(candidate)
+            release_uploads(orphaned_uploads(replaced, candidate, held_ids))
     return state.shown()
 
 
-def settings() -> tuple[tuple[int, ...], str, bool]:
+def settings() -> Settings:
     """Cutoffs, gain and which queries count."""
     left, middle, right = st.columns([2, 2, 3])
     text = left.text_input(
@@ -83,7 +153,33 @@ def settings() -> tuple[tuple[int, ...], str, bool]:
         left.error(
             f"Cutoffs are whole numbers of 1 or more, e.g. {state.DEFAULT_CUTOFFS_TEXT}. Using {state.DEFAULT_CUTOFFS_TEXT}."
         )
-    return cutoffs or state.DEFAULT_CUTOFFS, gain, state.COUNTING[counting]
+    return Settings(cutoffs or state.DEFAULT_CUTOFFS, gain, state.COUNTING[counting])
+
+
+def results_for(files: LoadedFiles, wanted: Settings) -> Results | None:
+    """The files' results under the settings; once the uploads are cleared, the last results shown."""
+    try:
+        with st.spinner("Evaluating every query…"):
+            results = evaluated(files, wanted, state.results_cache())
+    except FilesGone:
+        last = state.last_results()
+        if last is None or last.files.identity != files.identity:
+            st.error(GONE)
+            return None
+        if last.settings != wanted:
+            st.warning(
+                plain(
+                    "The uploaded files were cleared, so these are the results under the settings they were "
+                    f"computed with: cutoffs {', '.join(map(str, last.settings.cutoffs))}, {last.settings.gain} "
+                    "gain. Upload the files again to change the settings."
+                )
+            )
+        return last
+    except TrecFileError as error:
+        st.error(plain(error))
+        return None
+    state.remember(results)
+    return results
 
 
 def summary(result: Evaluation) -> None:
@@ -114,12 +210,12 @@ def left_out(result: Evaluation) -> None:
     ]
     rows = [{"query": qid, "why": why} for queries, why in reasons for qid in queries]
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
+        st.dataframe(pd.DataFrame(rows), hide_index=True, height=36 + 35 * min(len(rows), 8))
     else:
         st.caption("Every query is in both files and has something relevant.")
 
 
-def distribution(result: Evaluation, measure: str) -> None:
+def distribution(result: Evaluation, measure: str, key: str = state.MEASURE_KEY) -> None:
     """Each query's value of one measure as a dot, with the mean marked."""
     frame = result.per_query[["qid", measure]].rename(columns={measure: "value"})
     dots = (
@@ -127,7 +223,7 @@ def distribution(result: Evaluation, measure: str) -> None:
         .mark_circle(size=60, opacity=0.6, color="#0072B2")
         .encode(
             x=alt.X("value:Q", title=measure, scale=alt.Scale(domain=[0, 1])),
-            y=alt.Y("jitter:Q", title=None, axis=None),
+            y=alt.Y("jitter:Q", title=None, axis=None, scale=alt.Scale(domain=[-0.1, 1.1])),
             tooltip=["qid:N", alt.Tooltip("value:Q", format=".4f")],
         )
         .transform_calculate(jitter="random()")
@@ -137,52 +233,169 @@ def distribution(result: Evaluation, measure: str) -> None:
         .mark_rule(color="#D55E00", size=2)
         .encode(x="mean:Q")
     )
-    st.altair_chart(dots + mean, width="stretch")
+    st.altair_chart(dots + mean, width="stretch", key=key)
 
 
-def open_in_playground(files: LoadedFiles, result: Evaluation, cutoffs: tuple[int, ...]) -> None:
-    """Pick a query; its top documents become the Playground's list, with trec_eval's judged pool."""
-    worst_first = result.per_query.sort_values(f"ndcg_cut_{cutoffs[0]}")["qid"].tolist()
-    left, middle, right = st.columns([2, 1, 1])
+def per_query(result: Evaluation, name: str, caption: str) -> None:
+    """The per-query table (scrolling inside itself) and its downloads."""
+    st.dataframe(
+        result.per_query,
+        hide_index=True,
+        height=36 + 35 * min(len(result.per_query), 10),
+        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures},
+    )
+    table_downloads(result.per_query, name, DECIMALS, caption=caption)
+
+
+def open_in_playground(results: Results) -> None:
+    """Pick a query (and a run); its top documents become the Playground's list, with trec_eval's judged pool."""
+    files = results.files
+    runs = {f"A: {files.run_name}": 0, **({f"B: {files.run_b_name}": 1} if files.run_b_file else {})}
+    run_label = (
+        st.radio("Run", list(runs), key=state.OPEN_RUN_KEY, horizontal=True) if len(runs) > 1 else None
+    )
+    index = runs[run_label] if run_label else 0
+    result, run_file = results.runs[index], files.runs[index]
+    cutoff = results.settings.cutoffs[0]
+    worst_first = result.per_query.sort_values(f"ndcg_cut_{cutoff}")["qid"].tolist()
+    left, middle, right = st.columns([2, 1, 1], vertical_alignment="bottom")
     qid = left.selectbox("Query (worst first at the first cutoff)", worst_first, key=state.OPEN_QID_KEY)
     depth = middle.number_input("Documents to show", 5, 100, 20, key=state.OPEN_DEPTH_KEY)
     if right.button("Open in the Playground", type="primary"):
-        load_scenario(state.query_scenario(files, *parsed(files), result, qid, int(depth), cutoffs[0]))
+        sources = [files.qrels_file.source(), run_file.source()]
+        if any(source is None for source in sources):
+            st.error(GONE)
+            return
+        (top,) = queries_as_lists_from_files(
+            sources[0], sources[1:], str(qid), int(depth), [files.qrels_name, run_file.name]
+        )
+        load_scenario(state.scenario_of(top, files.qrels_name, run_file.name, result, cutoff))
         st.switch_page(PLAYGROUND.path)
+
+
+def open_in_compare(results: Results, qid: str, measure: str, depth: int, why: str) -> None:
+    """One query of both runs as Compare's two lists, over the query's judged pool; then go there."""
+    files = results.files
+    sources = files.sources()
+    if sources is None:
+        st.error(GONE)
+        return
+    cutoff = int(measure.removeprefix("ndcg_cut_")) if measure.startswith("ndcg_cut_") else None
+    depth = min(max(depth, cutoff or 0), MOST_DOCUMENTS)
+    a, b = queries_as_lists_from_files(
+        sources[0], sources[1:], qid, depth, [file.name for file in files.files]
+    )
+    values = results.comparison.measures[measure] if results.comparison else None
+    row = list(values.qids).index(qid) if values is not None else 0
+    pair = compare_state.QueryPair(
+        qid=qid,
+        qrels_name=files.qrels_name,
+        run_names=(files.run_name, files.run_b_name or ""),
+        retrieved=(a.retrieved, b.retrieved),
+        pool=compare_state.pool_of(a),
+        k=min(cutoff or depth, depth),
+        gain=results.settings.gain,
+        measure=measure,
+        values=(float(values.a[row]), float(values.b[row])) if values is not None else (0.0, 0.0),
+        why=why,
+    )
+    compare_state.load_query_pair(a, b, pair)
+    st.switch_page(COMPARE.path)
+
+
+#: The longest list Compare is given (a draggable list of more is no longer something to drag).
+MOST_DOCUMENTS = 100
+
+
+def compare_openers(results: Results, measure: str) -> None:
+    """B's biggest win and biggest loss, and any query, opened in Compare as two draggable lists."""
+    st.subheader("Open a query in Compare")
+    comparison = results.comparison
+    assert comparison is not None
+    st.caption(
+        "Compare shows the query's top documents of run A and of run B as two lists you can drag, both scored "
+        "against the query's judged pool (its qrels), with every number rank by rank."
+    )
+    depth = st.number_input("Documents per list", 5, MOST_DOCUMENTS, 20, key=state.COMPARE_DEPTH_KEY)
+    found = extremes(comparison.measures[measure])
+    columns = st.columns(max(len(found), 1))
+    for column, extreme in zip(columns, found, strict=False):
+        label = f"Query {extreme.qid}: {extreme.label}"
+        if column.button(label, key=f"many_open_compare_{extreme.kind}", width="stretch", help=extreme.why):
+            open_in_compare(results, extreme.qid, measure, int(depth), extreme.why)
+    if not found:
+        st.caption("A and B are level on every query: no win or loss to open.")
+    left, right = st.columns([3, 1], vertical_alignment="bottom")
+    qid = left.selectbox("Or any query", list(comparison.measures[measure].qids), key=state.COMPARE_QID_KEY)
+    if right.button("Open in Compare", width="stretch"):
+        open_in_compare(results, str(qid), measure, int(depth), f"query {qid}, chosen on {measure}")
+
+
+def one_run(results: Results) -> None:
+    """One run: summary, distribution, per-query table, what is left out, open a query."""
+    result = results.a
+    summary(result)
+    measure = st.selectbox("Distribution of", result.measures, index=1, key=state.MEASURE_KEY)
+    distribution(result, measure)
+    st.subheader("Per query")
+    per_query(result, "ndcg_per_query", f"NDCG per query: {results.files.title()}")
+    st.subheader("Queries left out, and why")
+    left_out(result)
+    st.subheader("Look at one query")
+    open_in_playground(results)
+
+
+def two_runs(results: Results) -> None:
+    """Two runs: every measure compared, then one measure query by query, Compare, each run alone."""
+    comparison = results.comparison
+    assert comparison is not None
+    files = results.files
+    names = (files.qrels_name, files.run_name, files.run_b_name or "")
+    st.subheader("A against B, measure by measure")
+    measures_section(comparison, names)
+    st.subheader("Query by query")
+    measure_names = list(comparison.measures)
+    usual = "ndcg_cut_10" if "ndcg_cut_10" in measure_names else measure_names[min(1, len(measure_names) - 1)]
+    measure = st.selectbox(
+        "Measure", measure_names, index=measure_names.index(usual), key=state.COMPARE_MEASURE_KEY
+    )
+    per_query_section(comparison.measures[measure], len(measure_names), names)
+    compare_openers(results, measure)
+    st.subheader("Each run on its own")
+    for tab, result, label in zip(
+        st.tabs([f"A: {files.run_name}", f"B: {files.run_b_name}"]), results.runs, "AB", strict=True
+    ):
+        with tab:
+            summary(result)
+            per_query(result, f"ndcg_per_query_{label}", f"NDCG per query: {files.qrels_name} + run {label}")
+            st.markdown("**Queries left out, and why**")
+            left_out(result)
+    st.subheader("Look at one query in the Playground")
+    open_in_playground(results)
 
 
 def main() -> None:
     st.title("Many queries")
     st.caption(
-        "Upload a run and its judgments, or open a sample: NDCG per query, the same numbers trec_eval prints."
+        "Upload a run and its judgments, or open a sample: NDCG per query, the same numbers trec_eval prints. "
+        "Add a second run to compare two systems query by query, with paired tests."
     )
+    note = state.take_note()
+    if note:
+        st.success(note)
     files = choose_files()
     if files is None:
-        st.info("Choose two files, or open a bundled sample.")
+        st.info("Choose a qrels file and a run (and a second run to compare), or open a bundled sample.")
         return
-    cutoffs, gain, complete = settings()
-    with st.spinner("Evaluating every query…"):
-        result = evaluated(files, cutoffs, gain, complete)
-    st.subheader(f"{files.qrels_name} + {files.run_name}")
-    summary(result)
-    measure = st.selectbox("Distribution of", result.measures, index=1, key=state.MEASURE_KEY)
-    distribution(result, measure)
-    st.subheader("Per query")
-    st.dataframe(
-        result.per_query,
-        hide_index=True,
-        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures},
-    )
-    table_downloads(
-        result.per_query,
-        "ndcg_per_query",
-        4,
-        caption=f"NDCG per query: {files.qrels_name} + {files.run_name}",
-    )
-    st.subheader("Queries left out, and why")
-    left_out(result)
-    st.subheader("Look at one query")
-    open_in_playground(files, result, cutoffs)
+    wanted = settings()
+    results = results_for(files, wanted)
+    if results is None:
+        return
+    st.subheader(results.files.title())
+    if results.comparison is None:
+        one_run(results)
+    else:
+        two_runs(results)
 
 
 main()

@@ -231,7 +231,9 @@ def page_seconds(qrels: Path, run: Path) -> float:
 
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=120).run()
     at.switch_page(MANY_QUERIES.path).run()
-    at.session_state[CANDIDATE_KEY] = LoadedFiles(qrels.name, qrels.read_bytes(), run.name, run.read_bytes())
+    at.session_state[CANDIDATE_KEY] = LoadedFiles.of_bytes(
+        qrels.name, qrels.read_bytes(), run.name, run.read_bytes()
+    )
     start = time.perf_counter()
     at.run()
     seconds = time.perf_counter() - start

@@ -130,7 +130,7 @@ def test_the_dockerignore_lets_every_copy_source_through() -> None:
 
 def test_the_production_config_has_the_course_settings() -> None:
     settings = tomllib.loads(PRODUCTION.read_text(encoding="utf-8"))
-    assert settings["server"]["maxUploadSize"] == 200
+    assert settings["server"]["maxUploadSize"] == 80
     assert settings["browser"]["gatherUsageStats"] is False
     assert settings["server"]["enableXsrfProtection"] is True
     assert settings["server"]["runOnSave"] is False
@@ -141,7 +141,7 @@ def test_the_production_config_has_the_course_settings() -> None:
 def test_the_production_config_becomes_command_line_flags_for_the_local_replicas() -> None:
     flags = dict(zip(production_flags()[::2], production_flags()[1::2], strict=True))
     assert flags["--server.enableXsrfProtection"] == "true"
-    assert flags["--server.maxUploadSize"] == "200"
+    assert flags["--server.maxUploadSize"] == "80"
     assert flags["--runner.magicEnabled"] == "false"
 
 
@@ -163,7 +163,7 @@ def test_nginx_balances_sticky_websockets_with_passive_health_checks() -> None:
         assert directive in stream[1]
     timeout = re.search(r"proxy_read_timeout (\d+)s;", stream[1])
     assert timeout is not None and int(timeout[1]) >= 3600
-    assert "client_max_body_size 200m;" in text
+    assert "client_max_body_size 80m;" in text
 
 
 def test_the_local_nginx_config_keeps_every_setting_but_ports_and_paths(tmp_path: Path) -> None:

@@ -157,17 +157,46 @@ def side_by_side(
 
 
 def side_by_side_of(
-    a: Ranking, b: Ranking, a_labels: Sequence[str] | None = None, b_labels: Sequence[str] | None = None
+    a: Ranking,
+    b: Ranking,
+    a_labels: Sequence[str] | None = None,
+    b_labels: Sequence[str] | None = None,
+    *,
+    pad_shorter: bool = False,
 ) -> pd.DataFrame:
-    """:func:`side_by_side` of two already checked rankings under the same conventions."""
-    if a.listed != b.listed:
+    """:func:`side_by_side` of two already checked rankings under the same conventions.
+
+    Two lists of different lengths (say two runs' top documents for one query, when one run
+    returned fewer) are refused, unless ``pad_shorter``: then the table runs to the longer list,
+    and a rank beyond the shorter list's end holds no item (label "", grade NaN) and adds 0, as a
+    missing document adds nothing to DCG in trec_eval. Its DCG@rank stays at the list's DCG and its
+    NDCG@rank keeps falling, since IDCG@rank still grows:
+
+    >>> a, b = Ranking.of([3, 2], 3, gain="linear"), Ranking.of([0, 3, 2], 3, gain="linear")
+    >>> table = side_by_side_of(a, b, pad_shorter=True)
+    >>> table["a_label"].tolist(), table["a_dcg"].round(3).tolist(), table["difference"].round(3).tolist()
+    (['item 1', 'item 2', ''], [3.0, 4.262, 4.262], [3.0, -0.631, -1.0])
+    """
+    if a.listed != b.listed and not pad_shorter:
         raise NDCGInputError(
             f"List A has {a.listed} items and list B {b.listed}; compare two rankings of the same items."
         )
-    a_table, b_table = breakdown_of(a, a_labels), breakdown_of(b, b_labels)
+    n = max(a.listed, b.listed)
+    a_table, b_table = _padded_breakdown(a, a_labels, n), _padded_breakdown(b, b_labels, n)
     table = {"rank": a_table["rank"], "in_cutoff": a_table["in_cutoff"]}
     for prefix, side in (("a_", a_table), ("b_", b_table)):
         for column in ("label", "relevance", "contribution", "dcg", "ndcg"):
             table[prefix + column] = side[column]
     table["difference"] = a_table["contribution"] - b_table["contribution"]
     return data_frame(table, PAIRED_COLUMNS)
+
+
+def _padded_breakdown(ranking: Ranking, labels: Sequence[str] | None, n: int) -> pd.DataFrame:
+    """:func:`breakdown_of` run to rank n: the ranks past the list's end hold no item and add 0."""
+    listed = ranking.listed
+    if listed == n:
+        return breakdown_of(ranking, labels)
+    padded = ranking.with_grades(np.pad(ranking.grades, (0, n - listed)))
+    table = breakdown_of(padded, [*_labels(labels, listed), *([""] * (n - listed))])
+    table.loc[listed:, "relevance"] = np.nan
+    return table

@@ -176,6 +176,34 @@ def evaluate_files(
     return result
 
 
+def evaluate_runs_files(
+    qrels: Source,
+    runs: Sequence[Source],
+    cutoffs: Sequence[int] = TREC_CUTOFFS,
+    *,
+    gain: Gain = "linear",
+    complete: bool = False,
+    names: Sequence[str] | None = None,
+    max_bytes: int | None = None,
+) -> list[Evaluation]:
+    """:func:`evaluate_files` for several runs against one qrels, read once.
+
+    The runs are read and evaluated one after the other, so only one run's lines are in memory at
+    a time, beside the qrels'. ``names``: the qrels' name, then each run's.
+    """
+    names = list(names) if names is not None else ["qrels", *(f"run {i + 1}" for i in range(len(runs)))]
+    judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
+    results = []
+    for run, name in zip(runs, names[1:], strict=True):
+        lines = judgments.read_run(run, name, max_bytes=max_bytes)
+        results.append(judgments.evaluate(lines, cutoffs, gain=gain, complete=complete))
+        del lines
+        release_memory()
+    del judgments
+    release_memory()
+    return results
+
+
 def _evaluate(
     judged: Lines,
     ranked: Lines,
@@ -417,8 +445,30 @@ def query_as_list_from_files(
     """:func:`query_as_list` read straight from the files (path or bytes), keeping only ``qid``'s
     lines of each piece: for the page, which does not keep the parsed files in memory."""
 
-    def lines_of(source: Source, name: str, spec: FileSpec) -> pa.Table:
-        kept = [table.filter(pc.equal(table["qid"], qid)) for table in read_tables(source, name, spec)]
-        return pa.concat_tables(kept)
+    return queries_as_lists_from_files(qrels, [run], qid, depth, names)[0]
 
-    return query_as_list(lines_of(qrels, names[0], QRELS), lines_of(run, names[1], RUN), qid, depth)
+
+def queries_as_lists_from_files(
+    qrels: Source,
+    runs: Sequence[Source],
+    qid: str,
+    depth: int = 20,
+    names: Sequence[str] | None = None,
+) -> list[QueryList]:
+    """Query ``qid`` of several runs over one qrels (read once), each as :func:`query_as_list` gives it.
+
+    A run that does not answer ``qid`` gives an empty list (``retrieved`` 0) whose unlisted part is
+    the whole judged pool. ``names``: the qrels' name, then each run's.
+    """
+    names = list(names) if names is not None else ["qrels", *(f"run {i + 1}" for i in range(len(runs)))]
+    judged = _lines_of_query(qrels, names[0], QRELS, qid)
+    return [
+        query_as_list(judged, _lines_of_query(run, name, RUN, qid), qid, depth)
+        for run, name in zip(runs, names[1:], strict=True)
+    ]
+
+
+def _lines_of_query(source: Source, name: str, spec: FileSpec, qid: str) -> pa.Table:
+    """Only query ``qid``'s lines of a file, kept piece by piece as it is read."""
+    kept = [table.filter(pc.equal(table["qid"], qid)) for table in read_tables(source, name, spec)]
+    return pa.concat_tables(kept)

@@ -47,6 +47,23 @@ def _check_my_table(page: Page) -> None:
     wait_for_app_idle(page, "Work out the table by hand")
 
 
+def _two_runs(page: Page) -> None:
+    """Many queries with the bundled two-system sample open: A against B, query by query."""
+    page.get_by_role("tab", name="A bundled sample").click()
+    page.get_by_role("combobox", name="Sample").click()
+    page.get_by_role("option").filter(has_text="Two systems compared").click()
+    wait_for_app_idle(page)
+    page.get_by_role("button", name="Open this sample").click()
+    wait_for_app_idle(page, "B is higher on")
+
+
+def _biggest_win_in_compare(page: Page) -> None:
+    """From the two-run page, B's biggest win opened in Compare: that query's two lists."""
+    _two_runs(page)
+    page.get_by_role("button", name=re.compile("B's biggest win")).click()
+    wait_for_app_idle(page, "Opened from Many queries")
+
+
 #: The pages under test. The Playground and Many queries join when their layouts are done.
 SCREENS: list[Screen] = [
     Screen("step_1", "step_by_step", "Step 1 of 8"),
@@ -60,6 +77,9 @@ SCREENS: list[Screen] = [
     Screen("practice", "practice", "Exercise set"),
     Screen("practice_table", "practice", "Exercise set", _check_my_table),
     Screen("glossary", "glossary", "IA-NDCG"),
+    Screen("many_queries", "many_queries", "Choose a qrels file"),
+    Screen("many_queries_two_runs", "many_queries", "Choose a qrels file", _two_runs),
+    Screen("compare_biggest_win", "many_queries", "Choose a qrels file", _biggest_win_in_compare),
 ]
 
 #: Streamlit's frontend, on a page opened by its own address (/what_if), first asks for

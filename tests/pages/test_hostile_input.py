@@ -150,7 +150,7 @@ def test_links(new_app: NewApp, params, told):
 def test_uploaded_files(new_app: NewApp, qrels, run, told):
     at = new_app(MANY_QUERIES)
     press(at, "Open this sample")
-    at.session_state["many_candidate"] = LoadedFiles("my.qrels", qrels, "my.run", run)
+    at.session_state["many_candidate"] = LoadedFiles.of_bytes("my.qrels", qrels, "my.run", run)
     at.run()
     assert not at.exception
     assert told in messages(at) and "Still showing qrels.test" in messages(at)

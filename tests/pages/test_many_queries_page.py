@@ -50,7 +50,7 @@ def test_sample_means_equal_trec_evals(page):
 
 def test_broken_files_keep_the_last_good_ones(page):
     open_sample(page)
-    page.session_state["many_candidate"] = LoadedFiles(
+    page.session_state["many_candidate"] = LoadedFiles.of_bytes(
         "q.txt", b"301 0 doc one\n", "r.txt", b"301 Q0 d 1 1 t\n"
     )
     page.run()

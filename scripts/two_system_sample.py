@@ -1,0 +1,63 @@
+"""Write the bundled two-system sample: a qrels and two runs over 50 made-up queries (data/two_systems/).
+
+    .venv/bin/python scripts/two_system_sample.py     # rewrites data/two_systems/*.txt
+
+The Many queries page opens it as "Two systems compared"; with only trec_eval's three test queries a
+paired test has nothing to say (3 queries give 8 sign patterns: p ≥ 0.25). The data is made up,
+deterministically (seed 2024), and shaped like a small TREC collection:
+
+* 50 queries (ids 401–450), 60 candidate documents each, ids distinct across queries (``D401-07``);
+* judgments for 40 of the 60, grades 0–3 (45 / 30 / 15 / 10 %); the other 20 are unjudged (grade 0);
+* run A, a first-stage ranker: score = Gamma(2, 2) noise + 1.1 × grade, its top 50 per query;
+* run B, a re-ranker of A's 50: score = A's score + 0.5 × grade + Normal(0, 1.6) noise (a query-level
+  shift in how well it works, so it wins on most queries and loses clearly on some);
+* scores rounded to 3 decimals (so some tie, broken by document id as trec_eval does); lines
+  shuffled within each query, in TREC run format (``qid Q0 docno rank score tag``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+FOLDER = Path(__file__).resolve().parents[1] / "data" / "two_systems"
+SEED = 2024
+QUERIES = range(401, 451)
+CANDIDATES, JUDGED, RETURNED = 60, 40, 50
+GRADE_SHARES = (0.45, 0.30, 0.15, 0.10)
+
+
+def lines_of_run(
+    qid: int, docs: list[str], scores: np.ndarray, tag: str, rng: np.random.Generator
+) -> list[str]:
+    """The top RETURNED documents by score, ranked, then written in shuffled order."""
+    top = np.argsort(-scores, kind="stable")[:RETURNED]
+    rows = [f"{qid} Q0 {docs[i]} {rank} {scores[i]:.3f} {tag}" for rank, i in enumerate(top, start=1)]
+    return [rows[i] for i in rng.permutation(len(rows))]
+
+
+def main() -> None:
+    rng = np.random.default_rng(SEED)
+    qrels, run_a, run_b = [], [], []
+    for qid in QUERIES:
+        docs = [f"D{qid}-{n:02d}" for n in range(CANDIDATES)]
+        grades = np.zeros(CANDIDATES, dtype=int)
+        judged = rng.choice(CANDIDATES, JUDGED, replace=False)
+        grades[judged] = rng.choice(4, JUDGED, p=GRADE_SHARES)
+        qrels += [f"{qid} 0 {docs[i]} {grades[i]}" for i in sorted(judged)]
+        a = np.round(rng.gamma(2.0, 2.0, CANDIDATES) + 1.1 * grades, 3)
+        skill = rng.normal(0.5, 0.6)  # how well the re-ranker works on this query
+        b = np.round(a + skill * grades + rng.normal(0, 1.6, CANDIDATES), 3)
+        returned_by_a = np.argsort(-a, kind="stable")[:RETURNED]
+        b_scores = np.full(CANDIDATES, -np.inf)
+        b_scores[returned_by_a] = b[returned_by_a]  # B re-ranks A's documents only
+        run_a += lines_of_run(qid, docs, a, "first_stage", rng)
+        run_b += lines_of_run(qid, docs, b_scores, "reranked", rng)
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    for name, lines in (("qrels.txt", qrels), ("run_a.txt", run_a), ("run_b.txt", run_b)):
+        (FOLDER / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
