@@ -41,7 +41,7 @@ def _bars(quantity: str, width: int | None = 300) -> alt.Chart:
     """
     size = {"height": 220} | ({"width": width} if width else {})
     return (
-        alt.Chart(RANKS, title=quantity, **size)
+        alt.Chart(RANKS, title=alt.Title(quantity, subtitle="faded: ranks beyond k"), **size)
         .transform_filter(alt.datum.quantity == quantity)
         .mark_bar()
         .encode(
@@ -59,7 +59,7 @@ def _bars(quantity: str, width: int | None = 300) -> alt.Chart:
             opacity=alt.Opacity(
                 "position:N",
                 scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]),
-                legend=alt.Legend(title=None, orient="bottom"),
+                legend=None,  # said in the title: a second legend ran off a phone's screen
             ),
             tooltip=["rank:O", "series:N", alt.Tooltip("value:Q", format=".4f")],
         )
