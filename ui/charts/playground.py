@@ -190,7 +190,28 @@ def with_data(
         spec = {**spec, "height": height}
     if large:
         spec = {**spec, "config": {**spec.get("config", {}), **LARGE_TYPE}}
+        spec = legend_beside(spec)
     return attach_data(spec, ranks=ranks, cutoff=cutoff_data(k))
+
+
+def legend_beside(spec: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``spec`` whose colour legend stands right of the plot, not under it.
+
+    A projector screen is wider than it is tall: a legend under the plot took the height the
+    classroom view needs to show the chart whole at 1280×720. Only the layers' colour legends
+    change (copies of them; the cached spec is shared).
+    """
+    if "layer" not in spec:
+        return spec
+
+    def beside(layer: dict[str, Any]) -> dict[str, Any]:
+        color = layer.get("encoding", {}).get("color")
+        if not isinstance(color, dict) or not isinstance(color.get("legend"), dict):
+            return layer
+        legend = {**color["legend"], "orient": "right"}
+        return {**layer, "encoding": {**layer["encoding"], "color": {**color, "legend": legend}}}
+
+    return {**spec, "layer": [beside(layer) for layer in spec["layer"]]}
 
 
 def untitled(spec: dict[str, Any]) -> dict[str, Any]:

@@ -466,7 +466,9 @@ class SortableList {
     }
     if (!this.previewEl) {
       this.previewEl = makeElement("span", "sortable__preview");
-      // The words are said through the live region; the row's name stays its own.
+      // The words are said through the live region; the row's name stays its own. They are
+      // drawn by CSS from data-text (generated content), not as text inside the row: the row's
+      // visible text must stay a part of its name (WCAG 2.5.3, label in name).
       this.previewEl.setAttribute("aria-hidden", "true");
       this.previewEl.setAttribute("data-testid", "sortable-preview");
     }
@@ -474,7 +476,7 @@ class SortableList {
     if (this.previewEl.parentElement !== row) {
       row.append(this.previewEl);
     }
-    this.previewEl.textContent = text;
+    setAttr(this.previewEl, "data-text", text);
   }
 
   hidePreview() {
