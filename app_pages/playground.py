@@ -67,7 +67,7 @@ PER_RANK_CHARTS = ("Contribution", "Gain", "Discount")
 CLASSROOM_CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
 #: The classroom view's boxes: the list and the table take what the screen has left.
 CLASSROOM_LIST_HEIGHT = "calc(100vh - 14rem)"
-CLASSROOM_TABLE_HEIGHT = "calc(100vh - 23rem)"
+CLASSROOM_TABLE_HEIGHT = "calc(100vh - 24rem)"
 #: The classroom view's chart: the plot's height in pixels (axes and legend come on top of it).
 CLASSROOM_CHART_HEIGHT = 150
 

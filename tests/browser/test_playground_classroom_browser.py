@@ -235,3 +235,35 @@ def test_a_second_held_item_previews_from_the_new_order(page: Page, app_url: str
     expect(page.locator(PREVIEW)).to_have_attribute("data-text", re.compile(f"^{re.escape(expected)}"))
     page.mouse.up()
     expect_ndcg(page, then)
+
+
+def test_a_long_list_scrolls_in_its_own_box_while_headline_and_table_stay_in_view(
+    page_factory: Callable[..., Page], app_url: str
+) -> None:
+    """50 items at 1280×720: the list and the table scroll inside their boxes, the page does not."""
+    grades = [i % 4 for i in range(50)]
+    page = page_factory(viewport=PROJECTOR)
+    page.goto(f"{app_url}/?present=1&grades={','.join(map(str, grades))}&k=5&gain=exp&dec=2")
+    wait_for_app_idle(page, "NDCG@5")
+    expect(page.locator(ROW)).to_have_count(len(grades))
+    wait_for_charts(page)
+    expect_ndcg(page, grades)
+    box = page.locator('[data-testid="sortable-box"]')
+    problems = (
+        outside_the_viewport(page, "list box", box)
+        + outside_the_viewport(page, "headline number", page.locator(METRIC))
+        + outside_the_viewport(page, "table", page.locator('[data-testid="rank-table"]'))
+    )
+    charts = page.locator('[data-testid="stVegaLiteChart"]')
+    problems += [
+        p
+        for i in range(charts.count())
+        if charts.nth(i).is_visible()
+        for p in outside_the_viewport(page, "chart", charts.nth(i))
+    ]
+    assert not problems, problems
+    assert box.evaluate("box => box.scrollHeight > box.clientHeight")  # the list scrolls inside its box
+    assert page.evaluate(
+        """() => { const main = document.querySelector('[data-testid="stMain"]');
+                   return main.scrollHeight <= main.clientHeight; }"""
+    )
