@@ -1,48 +1,89 @@
-"""How long from a drop to the updated NDCG, in a real browser, and how long a rerun takes on the server.
+"""How long from a drop to the updated numbers on the Playground, in a real browser, and what a drop
+costs the server.
 
-Run it from the repository root (after ``bash scripts/setup.sh --dev``):
+Run it from the repository root (after ``bash scripts/setup.sh --dev``)::
 
-    .venv/bin/python benchmarks/drop_latency.py            # 7 and 50 items, 20 drops each
-    .venv/bin/python benchmarks/drop_latency.py --drops 40
+    .venv/bin/python benchmarks/drop_latency.py                      # this checkout: 7 and 50 items
+    .venv/bin/python benchmarks/drop_latency.py --drops 30 --rounds 3
+    .venv/bin/python benchmarks/drop_latency.py --before /tmp/main   # before/after, back to back
 
-What is measured:
+``--before DIR`` runs the same measurements on another checkout of the app (e.g. ``git worktree
+add /tmp/main main``, or ``git archive main | tar -x -C /tmp/main``) and on this one, one round
+after the other (their order alternating), and prints both side by side: on a shared machine
+the two then see the same load. The load average is printed with every round.
 
-* **drop → numbers**: the Playground runs on 127.0.0.1 and headless Chromium moves an item by
-  keyboard (Space, arrows, Space). A listener in the page stamps the moment of the dropping key
-  press; a MutationObserver stamps the moment the NDCG@k headline shows the value the core
-  computes for the new order. The difference is one sample; the script reports the median and
-  the 95th percentile. Drops alternate between "last item to rank 1" and back, so every drop
-  changes NDCG.
-* **script run**: the Playground's script run on the server for the same change, timed with
-  Streamlit's AppTest (no browser, no network): the median of the same number of runs.
+What is measured, for each drop (the Playground on 127.0.0.1, headless Chromium, 1280×900):
 
-Targets (issue 2): median under 200 ms from drop to numbers for 7 items, under 300 ms for 50.
+* **drop → NDCG shown**: from the event that drops the item (the key press of Space for the
+  keyboard; the pointer's release for the mouse) to the moment the NDCG@k headline shows the
+  value ``ndcg_core`` computes for the new order (a MutationObserver stamps it).
+* **drop → table and charts**: from the same event to the moment the page has painted
+  everything the drop's run sent: two animation frames after the last message of the run
+  arrived and after the last change of the page's elements (the per-rank table's text, the
+  charts' data, the list). Nothing else changes the page meanwhile.
+* **server CPU per drop**: the Streamlit server process's user + system CPU time
+  (``/proc/<pid>/stat``) over all drops of a batch, divided by the drops (the server runs with
+  ``--server.fileWatcherType none``, so no file watcher adds to it).
+
+The drops: the keyboard picks up the last item and sends it to the top with Home, then the
+first to the bottom with End; the mouse drags the item at rank 6 onto rank 1 and back (with 50
+items, rank 50 is off screen). Each changes NDCG@5. The lists come from a link (``grades=``):
+seed 000's 7 items, and 50 items with mixed grades (0 first, 3 last), k = 5, 2 decimals.
+
+Targets (issue 14): drop → NDCG shown median ≤ 100 ms and p95 ≤ 200 ms for 7 items, median
+≤ 150 ms for 50 items; table and charts ≤ 200 ms median; server CPU ≤ 0.02 s per drop.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 import ndcg_core  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_streamlit, stop_streamlit  # noqa: E402
-from ui.state.scenario import LIST_KEY  # noqa: E402
+from ndcg_core.metric.orders import moved  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, free_port, stop_streamlit  # noqa: E402
 
+K = 5
+SEED000 = [0, 1, 2, 3, 2, 0, 3]
+SETTLE_MS = 400  # no message and no change for this long: the drop's run is over
+
+#: Installed before the app loads: stamps every message from the server and every change of the
+#: page's elements, and the frame painted two animation frames after each (its "painted" time).
+INIT_JS = """
+window.__lastPainted = 0; window.__lastActivity = 0;
+const painted = () => {
+  window.__lastActivity = performance.now();
+  requestAnimationFrame(() => requestAnimationFrame(() => { window.__lastPainted = performance.now(); }));
+};
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) { super(...args); this.addEventListener('message', painted); }
+};
+document.addEventListener('DOMContentLoaded', () => {
+  new MutationObserver(painted).observe(document.body,
+    {subtree: true, childList: true, characterData: true, attributes: true});
+});
+"""
+
+#: Stamps the dropping event, and the moment the NDCG headline shows the expected value.
 STAMPS_JS = """() => {
   window.__drop = null; window.__shown = null; window.__want = null;
-  document.addEventListener('keydown', (event) => {
-    if (event.key === ' ') window.__drop = performance.now();
-  }, true);
+  // The last Space is the one that drops (the first picks the item up).
+  const stamp = () => { window.__drop = performance.now(); };
+  document.addEventListener('keydown', (event) => { if (event.key === ' ') stamp(); }, true);
+  document.addEventListener('pointerup', stamp, true);
   const value = () => document.querySelectorAll('[data-testid="stMetricValue"]')[2]?.textContent.trim();
   new MutationObserver(() => {
     if (window.__want !== null && window.__shown === null && value() === window.__want) {
@@ -52,112 +93,216 @@ STAMPS_JS = """() => {
 }"""
 
 
-def long_list(n: int) -> str:
-    """A pasteable list of n items: grade 0 first, grade 3 last, mixed grades between."""
-    grades = [0] + [(i * 7) % 4 for i in range(1, n - 1)] + [3]
-    return "\n".join(f"Item {i + 1}, {g}" for i, g in enumerate(grades))
+@dataclass
+class Samples:
+    """One batch of drops: ms to the headline, ms to the painted table and charts, CPU seconds."""
+
+    shown: list[float] = field(default_factory=list)
+    settled: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # per drop, one value per batch
 
 
-def paste(page: Page, text: str) -> None:
-    """Replace the Playground's list through its editor, as a user would."""
-    page.get_by_text("Edit the list").click()
-    page.get_by_label("Paste a list").fill(text)
-    page.get_by_role("button", name="Replace the list").click()
-    page.wait_for_timeout(1500)
-    page.get_by_text("Edit the list").click()  # closed again, as while dragging
-    page.wait_for_timeout(1000)
+def long_list(n: int) -> list[int]:
+    """n grades: 0 first, 3 last, mixed between (the shape of a real run: relevant items scattered)."""
+    return [0] + [(i * 7) % 4 for i in range(1, n - 1)] + [3]
 
 
-def move_by_keyboard(page: Page, from_rank: int, to_rank: int) -> None:
-    """Focus the row at from_rank, pick it up, move it to to_rank, drop it."""
-    rows = page.locator('[data-testid="sortable-item"]')
-    rows.nth(from_rank - 1).focus()
-    page.keyboard.press(" ")
-    key = "ArrowUp" if to_rank < from_rank else "ArrowDown"
-    for _ in range(abs(from_rank - to_rank)):
-        page.keyboard.press(key)
-    page.keyboard.press(" ")
+def start_server(app_dir: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``streamlit run app.py`` of ``app_dir``, from that directory, on a free port."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless=true",
+        "--server.address=127.0.0.1",
+        f"--server.port={port}",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    env = dict(os.environ, PYTHONPATH=str(app_dir))
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            import urllib.request
+
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.2)
+    stop_streamlit(process)
+    raise RuntimeError(f"the server did not start:\n{log.read_text()}")
 
 
-def browser_samples(page: Page, grades: list[float], k: int, drops: int) -> list[float]:
-    """Milliseconds from each drop to the updated NDCG@k headline."""
-    page.evaluate(STAMPS_JS)
-    samples, n = [], len(grades)
-    for drop in range(drops):
-        grades = [grades[-1], *grades[:-1]] if drop % 2 == 0 else [*grades[1:], grades[0]]
-        want = f"{ndcg_core.ndcg(grades, k):.2f}"
-        page.evaluate(f"() => {{ window.__want = {want!r}; window.__shown = null; }}")
-        if drop % 2 == 0:
-            move_by_keyboard(page, n, 1)
-        else:
-            move_by_keyboard(page, 1, n)
-        page.wait_for_function("() => window.__shown !== null", timeout=15_000)
-        samples.append(page.evaluate("() => window.__shown - window.__drop"))
-        page.wait_for_timeout(150)
-    return samples
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def script_samples(pasted: str | None, runs: int) -> list[float]:
-    """Milliseconds of one Playground script run after a new order, timed with AppTest."""
-    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()
-    if pasted:
-        at.session_state["editor_open"] = True
-        at.run().text_area(key="editor_paste").input(pasted)
-        at.button[[b.label for b in at.button].index("Replace the list")].click().run()
-        at.session_state["editor_open"] = False
-    samples = []
-    for _ in range(runs):
-        ranked = at.session_state[LIST_KEY]
-        at.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])
-        start = time.perf_counter()
-        at.run()
-        samples.append(1000 * (time.perf_counter() - start))
-    return samples
-
-
-def summary(name: str, samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (
-        f"{name:<34} median {statistics.median(samples):7.1f} ms   p95 {p95:7.1f} ms   (n = {len(samples)})"
+def open_playground(browser: Browser, url: str, grades: list[int], present: bool) -> Page:
+    """A new page with the Playground showing ``grades`` (from a link), ready to drop."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(INIT_JS)
+    link = f"{url}/?grades={','.join(map(str, grades))}&k={K}&gain=exp&dec=2" + (
+        "&present=1" if present else ""
     )
+    page.goto(link)
+    page.locator('[data-testid="sortable-item"]').nth(len(grades) - 1).wait_for(
+        state="attached", timeout=60_000
+    )
+    page.wait_for_timeout(3000)  # the charts and every lazy part drawn
+    page.evaluate(STAMPS_JS)
+    return page
+
+
+def keyboard_drop(page: Page, step: int, n: int) -> None:
+    """Even steps: the last item to the top (Home); odd steps: the first to the bottom (End)."""
+    rows = page.locator('[data-testid="sortable-item"]')
+    rows.nth(n - 1 if step % 2 == 0 else 0).focus()
+    page.keyboard.press(" ")
+    page.keyboard.press("Home" if step % 2 == 0 else "End")
+    page.keyboard.press(" ")
+
+
+def mouse_drop(page: Page, step: int, n: int) -> None:
+    """Even steps: drag rank 6 onto rank 1; odd steps: rank 1 back onto rank 6 (both on screen)."""
+    rows = page.locator('[data-testid="sortable-item"]')
+    rows.nth(3).evaluate("row => row.scrollIntoView({block: 'center'})")  # ranks 1 to 6 on screen
+    source, target = (rows.nth(5), rows.nth(0)) if step % 2 == 0 else (rows.nth(0), rows.nth(5))
+    box, goal = source.bounding_box(), target.bounding_box()
+    assert box is not None and goal is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    end = goal["y"] + goal["height"] * (0.25 if step % 2 == 0 else 0.75)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y + (6 if end > y else -6), steps=2)
+    page.mouse.move(x, end, steps=12)
+    page.mouse.up()
+
+
+def after_drop(grades: list[int], step: int, how: str) -> list[int]:
+    """The grades in the order the drop of ``step`` produces."""
+    if how == "keyboard":
+        return [grades[-1], *grades[:-1]] if step % 2 == 0 else [*grades[1:], grades[0]]
+    return moved(grades, 6, 1) if step % 2 == 0 else moved(grades, 1, 6)
+
+
+def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Samples:
+    """``drops`` drops by ``how`` ("keyboard" or "mouse"); the samples of each."""
+    samples = Samples()
+    cpu_before = cpu_seconds(pid)
+    for step in range(drops):
+        grades = after_drop(grades, step, how)
+        want = f"{ndcg_core.ndcg(grades, K):.2f}"
+        page.evaluate(f"() => {{ window.__want = {want!r}; window.__shown = null; window.__drop = null; }}")
+        (keyboard_drop if how == "keyboard" else mouse_drop)(page, step, len(grades))
+        try:
+            page.wait_for_function("() => window.__shown !== null", timeout=30_000)
+        except Exception as error:
+            shown = page.locator('[data-testid="stMetricValue"]').all_inner_texts()
+            raise RuntimeError(
+                f"{how} drop {step} of {len(grades)} items: want NDCG {want}, shown {shown}"
+            ) from error
+        page.wait_for_function(
+            f"() => performance.now() - window.__lastActivity > {SETTLE_MS} && window.__lastPainted > window.__lastActivity",
+            timeout=30_000,
+            polling=50,
+        )
+        shown, settled = page.evaluate(
+            "() => [window.__shown - window.__drop, window.__lastPainted - window.__drop]"
+        )
+        samples.shown.append(shown)
+        samples.settled.append(max(settled, shown))
+    samples.cpu.append((cpu_seconds(pid) - cpu_before) / drops)
+    return samples
+
+
+def one_round(app_dir: Path, drops: int, present: bool) -> dict[tuple[int, str], Samples]:
+    """Start the app of ``app_dir``, measure keyboard and mouse drops for 7 and 50 items, stop it."""
+    log = Path(tempfile.mkdtemp()) / "streamlit.log"
+    process, url = start_server(app_dir, log)
+    results: dict[tuple[int, str], Samples] = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            for grades in (SEED000, long_list(50)):
+                for how in ("keyboard", "mouse"):
+                    page = open_playground(browser, url, grades, present)
+                    results[(len(grades), how)] = measure(page, process.pid, list(grades), how, drops)
+                    page.close()
+            browser.close()
+    finally:
+        stop_streamlit(process)
+    return results
+
+
+def merge(into: dict[tuple[int, str], Samples], more: dict[tuple[int, str], Samples]) -> None:
+    for key, samples in more.items():
+        kept = into.setdefault(key, Samples())
+        kept.shown += samples.shown
+        kept.settled += samples.settled
+        kept.cpu += samples.cpu
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def cell(samples: Samples | None, what: str) -> str:
+    """One table cell: median and p95 of a measure (ms), or CPU seconds per drop."""
+    if samples is None:
+        return "—"
+    if what == "cpu":
+        return f"{statistics.median(samples.cpu):.3f} s"
+    values = samples.shown if what == "shown" else samples.settled
+    return f"{statistics.median(values):4.0f} ms (p95 {p95(values):4.0f})"
+
+
+def report(versions: dict[str, dict[tuple[int, str], Samples]]) -> None:
+    """A table: one row per (measure, list, input), one column per version."""
+    names = list(versions)
+    print(f"\n{'':46}" + "".join(f"{name:>24}" for name in names))
+    for what, title in (
+        ("shown", "drop → NDCG shown"),
+        ("settled", "drop → table and charts"),
+        ("cpu", "server CPU per drop"),
+    ):
+        for n in (7, 50):
+            for how in ("keyboard", "mouse"):
+                label = f"{title}, {n} items, {how}"
+                print(f"{label:46}" + "".join(f"{cell(versions[v].get((n, how)), what):>24}" for v in names))
+    drops = {name: len(next(iter(v.values())).shown) for name, v in versions.items() if v}
+    print(f"\n(drops per row: {drops}; medians and 95th percentiles over all rounds' drops)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--drops", type=int, default=20)
-    parser.add_argument(
-        "--streamlit-arg",
-        action="append",
-        default=[],
-        help="passed to streamlit run, e.g. --runner.postScriptGC=false",
-    )
+    parser.add_argument("--drops", type=int, default=20, help="drops per list and input, per round")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds (each starts the server afresh)")
+    parser.add_argument("--before", type=Path, help="another checkout of the app, measured as 'before'")
+    parser.add_argument("--present", action="store_true", help="measure the classroom view (?present=1)")
     args = parser.parse_args()
-    log = Path(tempfile.mkdtemp()) / "streamlit.log"
-    process, url = start_streamlit(REPO / "app.py", tuple(args.streamlit_arg), log)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            for n in (7, 50):
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.goto(url)
-                page.locator('[data-testid="sortable-item"]').first.wait_for()
-                pasted = None if n == 7 else long_list(n)
-                if pasted:
-                    paste(page, pasted)
-                grades = (
-                    [0, 1, 2, 3, 2, 0, 3]
-                    if n == 7
-                    else [float(line.rsplit(",", 1)[1]) for line in pasted.splitlines()]
-                )
-                print(summary(f"drop → NDCG shown, {n} items", browser_samples(page, grades, 5, args.drops)))
-                print(summary(f"script run (AppTest), {n} items", script_samples(pasted, args.drops)))
-                page.close()
-            browser.close()
-    finally:
-        stop_streamlit(process)
+    apps = {"before": args.before.resolve(), "after": REPO} if args.before else {"this checkout": REPO}
+    results: dict[str, dict[tuple[int, str], Samples]] = {name: {} for name in apps}
+    for round_number in range(args.rounds):
+        order = list(apps) if round_number % 2 == 0 else list(reversed(apps))
+        for name in order:
+            load = os.getloadavg()[0]
+            merge(results[name], one_round(apps[name], args.drops, args.present))
+            print(
+                f"round {round_number + 1}, {name}: done (load average {load:.2f} → {os.getloadavg()[0]:.2f}"
+                f" on {os.cpu_count()} cores)",
+                flush=True,
+            )
+    report(results)
 
 
 if __name__ == "__main__":

@@ -36,8 +36,10 @@ def settings_controls(ranked: RankedList) -> Settings:
                 on_change=scenario.remember_k,
                 help="NDCG@k looks at ranks 1 to k only.",
             )
-        else:
+        elif largest == 1:
             st.markdown(f"**Cutoff k** = {settings.k}")
+        else:  # an empty list: no k to choose (the one asked for comes back with the items)
+            st.markdown("**Cutoff k**: no items to rank yet")
     with gain_column:
         st.radio(
             "Gain",

@@ -1,10 +1,17 @@
-"""A ranked list as the sortable component shows it: each item's name and grade, k marked."""
+"""A ranked list as the sortable component shows it: each item's name and grade, k marked.
+
+With a :class:`~ndcg_core.Ranking` (the run's one), the list also shows, while an item is held,
+what dropping it at the current place would do to NDCG@k (:mod:`ui.drop_preview`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ndcg_core import Ranking
 from ui.components.sortable_list import SortableItem, sortable_list
+from ui.components.sortable_list.sortable_list import Size
+from ui.drop_preview import drop_preview
 from ui.state.ranked_list import RankedList
 
 
@@ -15,7 +22,25 @@ def draggable_list(
     key: str,
     on_reorder: Callable[[list[str]], None],
     aria_label: str = "Ranked list: drag, or focus a row and press Space to move it",
+    preview: tuple[Ranking, int] | None = None,
+    size: Size = "normal",
+    max_height: str | None = None,
 ) -> None:
-    """Draw ``ranked`` as a sortable list; a drop calls ``on_reorder`` with the ids in their new order."""
+    """Draw ``ranked`` as a sortable list; a drop calls ``on_reorder`` with the ids in their new order.
+
+    ``preview`` is (the ranking of ``ranked`` in this order, the decimals shown): with it, a held
+    item shows "drop here → NDCG@k …" at every place. ``size`` and ``max_height`` as in
+    :func:`ui.components.sortable_list.sortable_list`.
+    """
     items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
-    sortable_list(items, key=key, on_reorder=on_reorder, cutoff=k, aria_label=aria_label)
+    words = drop_preview(*preview).as_data() if preview is not None and items else None
+    sortable_list(
+        items,
+        key=key,
+        on_reorder=on_reorder,
+        cutoff=k,
+        aria_label=aria_label,
+        preview=words,
+        size=size,
+        max_height=max_height,
+    )

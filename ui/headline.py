@@ -1,6 +1,12 @@
 """The headline (DCG@k, IDCG@k, NDCG@k), the summary in plain words, and the formula written out.
 
 Each takes the run's one :class:`~ndcg_core.Ranking`, so nothing is validated or sorted twice.
+
+On the Playground, the formula (typeset) and the summary for a slide (a copyable code block) sit
+in expanders and are drawn only while open: typesetting and the code block's highlighter are
+among the costliest things a drop redraws and a new tab loads, for text a learner opens when
+they want it. The division that makes NDCG (``NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43``)
+stays in view, as plain text (:func:`headline_row`).
 """
 
 from __future__ import annotations
@@ -9,9 +15,11 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ndcg_core import Headline, Ranking, plain_reading
+from ndcg_core import GAIN_FORMULAS, Headline, Ranking, plain_reading
 from ndcg_core.teaching.formula import written_ndcg, written_sum
 from ndcg_core.teaching.summary import summary_of
+from ui.plain_text import plain
+from ui.state.settings import Settings
 
 
 def headline_metrics(numbers: Headline, decimals: int) -> None:
@@ -26,6 +34,46 @@ def headline_metrics(numbers: Headline, decimals: int) -> None:
             "NDCG is then taken as 0, as trec_eval does (some libraries give 1, others leave the query out)."
         )
     st.markdown(plain_reading(numbers))
+
+
+def headline_row(numbers: Headline, decimals: int, *, sentences: bool = True) -> None:
+    """DCG@k, IDCG@k and NDCG@k in one row, then :func:`headline_notes`.
+
+    One row container instead of three columns: fewer elements to draw.
+    """
+    with st.container(horizontal=True, gap="medium"):
+        st.metric(f"DCG{numbers.at}", f"{numbers.dcg:.{decimals}f}")
+        st.metric(f"IDCG{numbers.at}", f"{numbers.idcg:.{decimals}f}")
+        st.metric(f"NDCG{numbers.at}", f"{numbers.ndcg:.{decimals}f}")
+    headline_notes(numbers, decimals, sentences=sentences)
+
+
+def headline_notes(numbers: Headline, decimals: int, *, sentences: bool = True) -> None:
+    """Under the three numbers: the IDCG = 0 rule when it decides NDCG; with ``sentences``, the
+    reading in words and NDCG as the division it is (one Markdown element for both)."""
+    if numbers.idcg_is_zero:
+        st.warning(
+            f"IDCG{numbers.at} = 0: nothing relevant can be placed in the top {numbers.k}. NDCG is then "
+            "taken as 0, as trec_eval does (some libraries give 1, others leave the query out)."
+        )
+    if sentences:
+        st.markdown(f"{plain_reading(numbers)}\n\n{plain(ndcg_division(numbers, decimals))}")
+
+
+def ndcg_division(numbers: Headline, decimals: int) -> str:
+    """NDCG as the division it is, in plain text: ``NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43``.
+
+    With IDCG = 0 there is nothing to divide by, and the sentence says what NDCG is taken as.
+    """
+    at = numbers.at
+
+    def shown(value: float) -> str:  # as the metrics above show it
+        return f"{value:.{decimals}f}"
+
+    head = f"NDCG{at} = DCG{at} / IDCG{at}"
+    if numbers.idcg_is_zero:
+        return f"{head}, and IDCG{at} = 0: NDCG{at} is taken as {shown(numbers.ndcg)}"
+    return f"{head} = {shown(numbers.dcg)} / {shown(numbers.idcg)} = {shown(numbers.ndcg)}"
 
 
 def written_formula(ranking: Ranking, numbers: Headline, decimals: int) -> None:
@@ -48,3 +96,16 @@ def stakeholder_paragraph(ranking: Ranking, labels: Sequence[str]) -> None:
     """
     st.caption("In plain words, for a slide or an e-mail (the icon at the right copies it):")
     st.code(summary_of(ranking, labels), language=None, wrap_lines=True)
+
+
+def conventions_in_brief(settings: Settings, judged: int) -> str:
+    """The conventions in force in one short line, for the classroom view's headline.
+
+    e.g. "exponential gain 2^rel − 1 · discount 1/log2(i+1) · ideal from the 7 listed items ·
+    IDCG = 0 gives NDCG = 0 (trec_eval)".
+    """
+    ideal = f"the judged pool ({judged} grades)" if settings.uses_pool else f"the {judged} listed items"
+    return (
+        f"{settings.gain} gain {GAIN_FORMULAS[settings.gain]} · discount 1/log2(i+1) · "
+        f"ideal from {ideal} · IDCG = 0 gives NDCG = 0 (trec_eval)"
+    )

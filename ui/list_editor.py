@@ -1,7 +1,9 @@
 """Edit the list: names and grades in a table, add one item, paste a whole list, or start empty.
 
 Every edit is checked first (see :mod:`ui.state.ranked_list`); a bad edit is refused with a
-message beside the field that names the row, and the last valid list stays on screen.
+message beside the field that names the row, and the last valid list stays on screen. The
+message stays until the list changes in any way (:mod:`ui.state.editor`): it is about the
+edit that was refused, not about whatever comes next.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import streamlit as st
 
 from ndcg_core.teaching.scenarios import DEFAULT_SCENARIO
 from ui.plain_text import plain, plain_lines
+from ui.state import editor
 from ui.state.editor import (
     ADD_ERROR_KEY,
     ADD_GRADE_KEY,
@@ -49,6 +52,7 @@ def list_editor() -> None:
     does not pay for an editor nobody is looking at.
     """
     label = f"Edit the list: names, grades 0 to {MAX_GRADE:g}, add, remove, paste"
+    editor.drop_stale_messages()
     with st.expander(label, key=EDITOR_OPEN_KEY, on_change="rerun") as box:
         if not box.open:
             return
@@ -89,7 +93,7 @@ def _table_editor() -> None:
         submitted = st.form_submit_button("Apply table changes", type="primary")
     if submitted:
         _apply_table(edited)
-    if error := st.session_state.get(TABLE_ERROR_KEY):
+    if error := editor.message(TABLE_ERROR_KEY):
         st.error(error)
 
 
@@ -103,9 +107,9 @@ def _apply_table(edited: pd.DataFrame) -> None:
     try:
         parsed = parse_rows(rows)
     except ListEditError as error:
-        st.session_state[TABLE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{plain_lines(error)}"
+        editor.refuse(TABLE_ERROR_KEY, f"Not applied; the list is unchanged.\n\n{plain_lines(error)}")
         return
-    st.session_state.pop(TABLE_ERROR_KEY, None)
+    editor.clear(TABLE_ERROR_KEY)
     set_list(current_list().edited(parsed))
     mark_edited()
     flash(f"Applied: the list now has {len(parsed)} items.")
@@ -121,12 +125,12 @@ def _add_item() -> None:
         name = parse_name(st.session_state.get(ADD_NAME_KEY), "New item")
         grade = parse_grade(st.session_state.get(ADD_GRADE_KEY), "New item")
     except ListEditError as error:
-        st.session_state[ADD_ERROR_KEY] = plain_lines(error)
+        editor.refuse(ADD_ERROR_KEY, plain_lines(error))
         return
     rows = [(item.id, item.name, item.grade) for item in ranked.items] + [(None, name, grade)]
     set_list(ranked.edited(rows))
     mark_edited()
-    st.session_state.pop(ADD_ERROR_KEY, None)
+    editor.clear(ADD_ERROR_KEY)
     st.session_state[ADD_NAME_KEY] = ""
     st.session_state[ADD_GRADE_KEY] = ""
     flash(f"Added “{plain(name)}” at rank {len(rows)}.")
@@ -139,7 +143,7 @@ def _add_form() -> None:
         st.text_input("Name", key=ADD_NAME_KEY, max_chars=200)
         st.text_input("Grade", key=ADD_GRADE_KEY, placeholder=f"0 to {MAX_GRADE:g}, e.g. 2 or 1.5")
         st.form_submit_button("Add", on_click=_add_item)
-    if error := st.session_state.get(ADD_ERROR_KEY):
+    if error := editor.message(ADD_ERROR_KEY):
         st.error(error)
 
 
@@ -150,9 +154,9 @@ def _replace_from_paste() -> None:
         if not rows:
             raise ListEditError("There is nothing to paste: write one item a line, as “name, grade”.")
     except ListEditError as error:
-        st.session_state[PASTE_ERROR_KEY] = f"Not applied; the list is unchanged.\n\n{plain_lines(error)}"
+        editor.refuse(PASTE_ERROR_KEY, f"Not applied; the list is unchanged.\n\n{plain_lines(error)}")
         return
-    st.session_state.pop(PASTE_ERROR_KEY, None)
+    editor.clear(PASTE_ERROR_KEY)
     set_list(current_list().edited(rows))
     mark_edited()
     flash(f"Replaced the list with {len(rows)} pasted items.")
@@ -168,7 +172,7 @@ def _paste_form() -> None:
             height=110,
         )
         st.form_submit_button("Replace the list", on_click=_replace_from_paste)
-    if error := st.session_state.get(PASTE_ERROR_KEY):
+    if error := editor.message(PASTE_ERROR_KEY):
         st.error(error)
 
 
@@ -179,6 +183,7 @@ def _start_over_buttons() -> None:
         "Empty the list",
         on_click=lambda: (set_list(current_list().edited([])), mark_edited()),
         help="Remove every item (undo brings them back).",
+        disabled=not current_list().items,  # already empty: nothing to remove
         width="stretch",
     )
     example_column.button(

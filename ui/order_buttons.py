@@ -45,6 +45,10 @@ ORDERS: dict[str, Order] = {
 }
 
 
+#: Why a button is disabled, after its help text: (an order, undo).
+NOTHING_TO_DO = (" (needs at least two items)", " (nothing to undo)")
+
+
 def order_buttons(
     ranked: RankedList,
     apply: Callable[[Change], Callable[[], None]],
@@ -54,22 +58,32 @@ def order_buttons(
     per_row: int = 3,
     labels: dict[str, str] | None = None,
     helps: dict[str, str] | None = None,
+    in_a_row: bool = False,
 ) -> None:
-    """The buttons named in ``which``, ``per_row`` to a row; undo is disabled when there is nothing to undo.
+    """The buttons named in ``which``, ``per_row`` to a row; a button that cannot act is disabled:
+    undo when there is nothing to undo, an order when the list has fewer than two items.
 
     ``apply(change)`` turns a change of the list into a callback; ``key(name)`` gives each button
-    its widget key; ``labels`` and ``helps`` replace a button's default words.
+    its widget key; ``labels`` and ``helps`` replace a button's default words. ``in_a_row``
+    puts them all in one row that wraps where the width runs out (one container instead of a
+    grid of columns: fewer elements to redraw), and ``per_row`` is then ignored.
     """
     labels, helps = labels or {}, helps or {}
-    rows = [which[start : start + per_row] for start in range(0, len(which), per_row)]
-    for row in rows:
-        for column, name in zip(st.columns(per_row, gap="small"), row, strict=False):
+    if in_a_row:
+        rows = [list(which)]
+        places = [[st.container(horizontal=True, gap="small")] * len(which)]
+    else:
+        rows = [which[start : start + per_row] for start in range(0, len(which), per_row)]
+        places = [st.columns(per_row, gap="small") for _ in rows]
+    for row, columns in zip(rows, places, strict=True):
+        for column, name in zip(columns, row, strict=False):
             order = ORDERS[name]
+            idle = not ranked.can_undo if name == "undo" else len(ranked.items) < 2
             column.button(
                 labels.get(name, order.label),
-                help=helps.get(name, order.help),
+                help=helps.get(name, order.help) + (NOTHING_TO_DO[name == "undo"] if idle else ""),
                 on_click=apply(order.change),
-                disabled=name == "undo" and not ranked.can_undo,
+                disabled=idle,
                 width="stretch",
                 key=key(name),
             )

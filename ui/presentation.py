@@ -1,6 +1,11 @@
-"""Presentation mode: the lesson on a projector, and a keyboard (or clicker) to step through it.
+"""Presentation mode: the lesson on a projector, and a keyboard (or clicker) to step through it;
+and the Playground's classroom view, the same mode on the Playground's page.
 
-Two pieces:
+Presentation mode is one flag for the whole app (:mod:`ui.state.presentation`): the lesson's
+switch and the Playground's both turn it on and off, and ``present=1`` in a link opens either
+page in it.
+
+The lesson's pieces:
 
 * :func:`presentation_style` adds static CSS (no user text ever goes into it) that hides the
   sidebar and Streamlit's header and sets the numbers, tables, formulas and text in large type.
@@ -16,7 +21,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.state.lesson import SWITCH_KEY, is_presenting, set_presenting
+from ui.state.lesson import SWITCH_KEY
+from ui.state.presentation import is_presenting, set_presenting
+
+#: The Playground's switch for its classroom view (a widget: Streamlit forgets it on other pages).
+CLASSROOM_SWITCH_KEY = "playground_classroom_switch"
 
 PRESENTATION_CSS = """
 <style>
@@ -58,6 +67,38 @@ PRESENTATION_CSS = """
 """
 
 
+#: The Playground's classroom view: no header, little padding, large type, one screen. The root
+#: type grows with the screen (16 px at 1280×720, 23 px at 1920×1080), so every size given in
+#: rem, and the layout with it, scales to the projector.
+CLASSROOM_CSS = """
+<style>
+html { font-size: clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px); }
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
+[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stExpandSidebarButton"] {
+  display: none !important;
+}
+[data-testid="stMainBlockContainer"] {
+  max-width: 100% !important;
+  padding: 0.6rem 1.5rem 0.5rem 1.5rem !important;
+}
+[data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+[data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {
+  font-size: 2.9rem;
+  line-height: 1.05;
+}
+[data-testid="stMain"] [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"] p {
+  font-size: 1.3rem;
+}
+[data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stCaptionContainer"] p { font-size: 1.05rem; }
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p { font-size: 1.15rem; }
+[data-testid="stMain"] button p { font-size: 1.1rem; }
+.ndcg-table table { font-size: 1.2rem; }
+.ndcg-table th, .ndcg-table td { padding: 0.2rem 0.5rem; }
+</style>
+"""
+
+
 def presentation_toggle() -> bool:
     """The switch; True while presentation mode is on."""
     st.session_state[SWITCH_KEY] = is_presenting()
@@ -74,3 +115,21 @@ def presentation_toggle() -> bool:
 def presentation_style() -> None:
     """Large type and no sidebar: static CSS only."""
     st.html(PRESENTATION_CSS)
+
+
+def classroom_toggle() -> bool:
+    """The Playground's switch for its classroom view; True while it is on (the app's presentation mode)."""
+    st.session_state[CLASSROOM_SWITCH_KEY] = is_presenting()
+    st.toggle(
+        "Classroom view",
+        key=CLASSROOM_SWITCH_KEY,
+        on_change=lambda: set_presenting(bool(st.session_state[CLASSROOM_SWITCH_KEY])),
+        help="For a projector: the list, the numbers, the table and a chart on one screen, in large "
+        "type. The same switch as the lesson's presentation mode; the link keeps it (present=1).",
+    )
+    return is_presenting()
+
+
+def classroom_style() -> None:
+    """The classroom view's layout and large type: static CSS only (no user text goes into it)."""
+    st.html(CLASSROOM_CSS)

@@ -17,7 +17,7 @@ discounted gain that the ideal order has at rank i. ``in_cutoff`` is True for ra
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -76,6 +76,15 @@ def breakdown(
 
 def breakdown_of(ranking: Ranking, labels: Sequence[str] | None = None) -> pd.DataFrame:
     """:func:`breakdown` of an already checked ranking (one per page run; the ideal sorted once)."""
+    return data_frame(breakdown_columns(ranking, labels), COLUMNS)
+
+
+def breakdown_columns(ranking: Ranking, labels: Sequence[str] | None = None) -> dict[str, Any]:
+    """The columns of :func:`breakdown_of` as arrays, by name, without building a DataFrame.
+
+    For a caller that only reads columns (the Playground redraws its table and charts on every
+    drop): a DataFrame with a text column costs milliseconds to build and to read back.
+    """
     n = ranking.listed
     rank = ranks(n)
     discount_i = discount_values(rank, ranking.discount, ranking.log_base)
@@ -97,7 +106,7 @@ def breakdown_of(ranking: Ranking, labels: Sequence[str] | None = None) -> pd.Da
         "ndcg": ranking.ndcg_at_every_k,
         "in_cutoff": rank <= (ranking.k if ranking.k is not None else n),
     }
-    return data_frame(table, COLUMNS)
+    return table
 
 
 def _labels(labels: Sequence[str] | None, n: int) -> list[str]:

@@ -64,8 +64,10 @@ def _biggest_win_in_compare(page: Page) -> None:
     wait_for_app_idle(page, "Opened from Many queries")
 
 
-#: The pages under test. The Playground and Many queries join when their layouts are done.
+#: The pages under test: every page, and the states of a page that draw differently.
 SCREENS: list[Screen] = [
+    Screen("playground", "", "Rank by rank"),
+    Screen("playground_classroom", "?present=1", "NDCG@5"),
     Screen("step_1", "step_by_step", "Step 1 of 8"),
     Screen("step_3", "step_by_step?step=3", "Step 3 of 8"),
     Screen("step_5", "step_by_step?step=5", "Step 5 of 8"),

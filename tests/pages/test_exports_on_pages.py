@@ -22,6 +22,9 @@ def download_keys(at: AppTest) -> list[str]:
 
 def test_playground_shows_the_summary_as_plain_copyable_text(app: AppTest):
     assert not app.exception
+    assert not app.code  # drawn only once its expander is open: a drop does not pay for it
+    app.session_state["playground_summary_open"] = True  # as a click on "In plain words" does
+    app.run()
     expected = stakeholder_summary(list(BLUETOOTH_HEADPHONES.grades), list(BLUETOOTH_HEADPHONES.labels), 5)
     assert [block.value for block in app.code] == [expected]
     assert (

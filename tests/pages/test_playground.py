@@ -156,13 +156,71 @@ def test_pasting_a_list_replaces_it_and_bad_rows_are_named(editor):
     assert editor.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
 
 
-def test_an_empty_list_says_so_and_undo_brings_it_back(editor):
-    editor.button[[b.label for b in editor.button].index("Empty the list")].click().run()
+def press(at: AppTest, label: str) -> AppTest:
+    """Click the button labelled ``label`` and run."""
+    return at.button[[b.label for b in at.button].index(label)].click().run()
+
+
+def test_an_empty_list_is_one_clear_state_and_undo_brings_list_and_k_back(editor):
+    """Issue 17: no NDCG@1 = 0.00 for nothing, one message, the controls that cannot act disabled."""
+    press(editor, "Empty the list")
     assert not editor.exception
-    assert any("The list is empty" in info.value for info in editor.info)
-    assert headline(editor)["NDCG@1"] == "0.00"
+    assert not editor.metric  # no headline of an empty list
+    assert [info.value for info in editor.info] == [
+        info.value for info in editor.info if "The list is empty" in info.value
+    ] and len(editor.info) == 1
+    assert "NDCG@5 is taken as 0" in editor.info[0].value and "k = 5 comes back" in editor.info[0].value
+    assert not editor.warning and not editor.error
+    assert not [slider for slider in editor.slider if slider.key == "playground_k"]  # no k to choose
+    orders = {
+        name: editor.button(key=f"order_{name}")
+        for name in ("ideal", "worst", "reversed", "shuffled", "original")
+    }
+    assert all(button.disabled for button in orders.values())
+    assert not editor.button(key="order_undo").disabled  # undo can bring the items back
+    assert editor.button[[b.label for b in editor.button].index("Empty the list")].disabled
     editor.button(key="order_undo").click().run()
+    assert editor.slider(key="playground_k").value == 5
     assert headline(editor)["NDCG@5"] == "0.43"
+
+
+@pytest.mark.parametrize(
+    "next_change",
+    ["undo", "empty", "another edit", "an order", "a drop"],
+)
+def test_a_refused_edit_s_message_goes_with_the_next_change(editor, next_change):
+    """Issue 17: "Not applied… Row 2: 11 is outside the grades 0 to 10." belongs to that paste only."""
+    editor.button(key="order_ideal").click().run()  # something to undo
+    editor.text_area(key="editor_paste").input("A, 3\nB, 11")
+    press(editor, "Replace the list")
+    assert any("Row 2: 11 is outside the grades 0 to 10" in unescaped(error.value) for error in editor.error)
+    ranked = editor.session_state[LIST_KEY]
+    if next_change == "undo":
+        editor.button(key="order_undo").click().run()
+    elif next_change == "empty":
+        press(editor, "Empty the list")
+    elif next_change == "another edit":
+        editor.text_input(key="editor_add_name").input("Marshall")
+        editor.text_input(key="editor_add_grade").input("2")
+        press(editor, "Add")
+    elif next_change == "an order":
+        editor.button(key="order_worst").click().run()
+    else:
+        editor.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])
+        editor.run()
+    assert editor.session_state[LIST_KEY] is not ranked
+    assert not editor.error
+    if next_change == "empty":  # and it does not come back with the list
+        editor.button(key="order_undo").click().run()
+        assert not editor.error
+
+
+def test_a_refused_edit_s_message_stays_while_nothing_changes(editor):
+    editor.text_input(key="editor_add_name").input("Marshall")
+    editor.text_input(key="editor_add_grade").input("eleven")
+    press(editor, "Add")
+    editor.run()  # a run that changes nothing (e.g. a setting's rerun)
+    assert any("“eleven” is not a number" in unescaped(error.value) for error in editor.error)
 
 
 def test_fifty_items_render_and_compute(editor):

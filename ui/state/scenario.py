@@ -203,6 +203,12 @@ def current_settings(ranked: RankedList) -> Settings:
     return read_settings()
 
 
+def wanted_k() -> int:
+    """The k the user asked for, whatever the list allows now (an empty list keeps it for later)."""
+    state = st.session_state
+    return int(state.get(K_WANTED_KEY, state.get(K_KEY, DEFAULTS.k)))
+
+
 def remember_k() -> None:
     """The k slider's callback: what the user set is what they want, until they set another."""
     st.session_state[K_WANTED_KEY] = st.session_state[K_KEY]

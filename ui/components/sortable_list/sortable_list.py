@@ -15,6 +15,13 @@ Who owns the order?
     "ideal order" button) always wins, and ``AppTest`` tests can drive the app
     without a browser.
 
+What a drop would do:
+    ``preview`` (optional) holds, for every held rank s and every place t,
+    the words to show while an item is held over t: a table of phrases and a
+    grid of indices into it (see :mod:`ui.drop_preview`). The JavaScript only
+    looks them up; it shows them on the held row and, for the keyboard, says
+    them in the live region. It never computes a number.
+
 Example::
 
     from ui.components.sortable_list import SortableItem, sortable_list
@@ -28,10 +35,11 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -43,10 +51,17 @@ COMPONENT_NAME = "ndcg_sortable_list"
 #: Name of the trigger value the JavaScript sends after a drop.
 REORDER_EVENT = "reorder"
 
+#: The sizes the list can be drawn in: "large" is for a projector (the classroom view).
+Size = Literal["normal", "large"]
+#: A CSS length for ``max_height``: a number with a unit, or a ``calc()`` of such lengths.
+_CSS_LENGTH = re.compile(r"^(calc\([0-9a-z.%+\- ]+\)|[0-9.]+(px|rem|em|vh|%))$")
+
 _HTML = """
 <div class="sortable" data-testid="sortable-list">
-  <div class="sortable__list" role="listbox" aria-orientation="vertical"
-       aria-describedby="sortable-help"></div>
+  <div class="sortable__box" data-testid="sortable-box">
+    <div class="sortable__list" role="listbox" aria-orientation="vertical"
+         aria-describedby="sortable-help"></div>
+  </div>
   <p class="sortable__help" id="sortable-help">Drag a row by its handle, or focus
     a row and press Space, then the arrow keys, then Space again.</p>
   <div class="sortable__live" aria-live="assertive" aria-atomic="true"
@@ -83,6 +98,9 @@ def sortable_list(
     on_reorder: Callable[[list[str]], None],
     cutoff: int | None = None,
     aria_label: str = "Ranked list",
+    preview: Mapping[str, Any] | None = None,
+    size: Size = "normal",
+    max_height: str | None = None,
 ) -> None:
     """Show ``items`` as a list the user can reorder by drag or keyboard.
 
@@ -100,9 +118,18 @@ def sortable_list(
             apart: a labelled line after rank k, and a muted style. ``None``
             draws no line.
         aria_label: Accessible name of the list for screen readers.
+        preview: What a drop at each place would do, for the order of
+            ``items``: ``{"labels", "spoken", "cells", "pending"}`` as
+            :meth:`ui.drop_preview.DropPreview.as_data` makes it. ``None``
+            shows no preview.
+        size: ``"large"`` sets the rows in projector type.
+        max_height: A CSS length (e.g. ``"calc(100vh - 9rem)"``): a longer
+            list scrolls inside its own box. ``None`` lets it grow.
 
     Raises:
-        ValueError: If two items share an id or ``cutoff`` is negative.
+        ValueError: If two items share an id, ``cutoff`` is negative, the
+            preview's grid does not fit the items or ``max_height`` is not
+            a CSS length.
 
     Note:
         Do not put the list inside ``st.form``: Streamlit ignores component
@@ -110,6 +137,7 @@ def sortable_list(
     """
     items = list(items)
     _validate(items, cutoff)
+    _validate_view(len(items), preview, max_height)
     current_ids = [item.id for item in items]
 
     def _on_reorder_change() -> None:
@@ -120,7 +148,8 @@ def sortable_list(
 
     _component(
         key=key,
-        data=_build_data(items, cutoff, aria_label, _revision(key)),
+        data=_build_data(items, cutoff, aria_label, _revision(key))
+        | {"preview": preview, "size": size, "maxHeight": max_height},
         on_reorder_change=_on_reorder_change,
     )
 
@@ -177,6 +206,16 @@ def _validate(items: Sequence[SortableItem], cutoff: int | None) -> None:
         raise ValueError(f"sortable_list: item ids must be unique, got {ids}")
     if cutoff is not None and cutoff < 0:
         raise ValueError(f"sortable_list: cutoff must be >= 0, got {cutoff}")
+
+
+def _validate_view(count: int, preview: Mapping[str, Any] | None, max_height: str | None) -> None:
+    """Raise ``ValueError`` for a preview grid of another size or a ``max_height`` that is no CSS length."""
+    if preview is not None:
+        cells = preview.get("cells", [])
+        if len(cells) != count or any(len(row) != count for row in cells):
+            raise ValueError(f"sortable_list: the preview's grid must be {count}×{count}")
+    if max_height is not None and not _CSS_LENGTH.match(max_height):
+        raise ValueError(f"sortable_list: max_height must be a CSS length, got {max_height!r}")
 
 
 def _build_data(

@@ -1,0 +1,186 @@
+"""How long a new tab takes to show the whole Playground, side by side with a bare Streamlit page.
+
+Run it from the repository root (after ``bash scripts/setup.sh --dev``)::
+
+    .venv/bin/python benchmarks/first_draw.py                     # 8 tabs of each page
+    .venv/bin/python benchmarks/first_draw.py --tabs 12 --before /tmp/main
+
+What is measured: headless Chromium (1280×720) opens a new tab on each page, one after the
+other, in one browser context, so its HTTP cache is warm after the first visit, as for a user
+who opens another tab of an app they have open (the first visit of each page is a warm-up and
+not counted). A script installed in the tab before the page loads checks every animation frame
+whether the page is whole, and stamps the first frame at which it is:
+
+* the app has finished its run (no "running" icon, no loading skeleton, nothing greyed out);
+* the NDCG headline is shown (``stMetricValue``);
+* every chart has drawn (each ``stVegaLiteChart`` holds a canvas or an SVG with a size);
+* every inline component has drawn its rows (the sortable list, the per-rank table) and every
+  data grid its canvas.
+
+The pages: **bare**, a Streamlit page with one ``st.metric`` and nothing else (written to a
+temporary folder, run with this repository's ``.streamlit/config.toml`` by the same Streamlit,
+with the same options); the **Playground** (``/``) and its **classroom view**
+(``/?present=1``); with ``--before DIR``, the Playground of another checkout too. Each is
+served by its own ``streamlit run`` on 127.0.0.1, all started the same way. The script prints
+the median and the spread of each, and the Playground's ratio to the bare page. The machine's
+load average is printed too: on a shared machine, read the ratio, not the milliseconds.
+
+Target (issue 17): the Playground within 1.2 × the bare page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from playwright.sync_api import BrowserContext, sync_playwright  # noqa: E402
+
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, free_port, stop_streamlit  # noqa: E402
+
+BARE_APP = 'import streamlit as st\n\nst.metric("NDCG@5", "0.43")\n'
+
+#: Installed in every tab before its page loads: stamps the first frame at which the page is whole.
+WHOLE_JS = """
+window.__whole = null; window.__headline = null;
+const drawn = () => {
+  if (!document.querySelector('[data-testid="stAppViewContainer"]')) return false;
+  if (document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSkeleton"], '
+      + '[data-testid="stAppSkeleton"], [data-stale="true"]')) return false;
+  const metrics = document.querySelectorAll('[data-testid="stMetricValue"]');
+  if (metrics.length === 0) return false;
+  if (window.__headline === null) window.__headline = performance.now();
+  for (const chart of document.querySelectorAll('[data-testid="stVegaLiteChart"]')) {
+    const picture = chart.querySelector('canvas, svg');
+    if (!picture || picture.getBoundingClientRect().width === 0) return false;
+  }
+  for (const grid of document.querySelectorAll('[data-testid="stDataFrame"]')) {
+    if (!grid.querySelector('canvas')) return false;
+  }
+  for (const host of document.querySelectorAll('.stBidiComponentIsolated')) {
+    const root = host.shadowRoot;
+    if (!root) return false;
+    const list = root.querySelector('[data-testid="sortable-list"]');
+    if (list && !list.querySelector('[data-testid="sortable-item"]')) return false;
+    const table = root.querySelector('[data-testid="rank-table"]');
+    if (table && !table.querySelector('[data-testid="rank-table-row"]')) return false;
+  }
+  return true;
+};
+const tick = () => {
+  if (drawn()) { window.__whole = performance.now(); return; }
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+"""
+
+
+def start(app_dir: Path, script: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``streamlit run script`` from ``app_dir`` on a free port, as every page here is started."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        script,
+        "--server.headless=true",
+        "--server.address=127.0.0.1",
+        f"--server.port={port}",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            cwd=app_dir,
+            env=dict(os.environ, PYTHONPATH=str(app_dir)),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.2)
+    stop_streamlit(process)
+    raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
+
+
+def bare_app_dir() -> Path:
+    """A folder with the bare page and this repository's Streamlit configuration."""
+    folder = Path(tempfile.mkdtemp(prefix="bare_page_"))
+    (folder / "app.py").write_text(BARE_APP)
+    shutil.copytree(REPO / ".streamlit", folder / ".streamlit")
+    return folder
+
+
+def open_once(context: BrowserContext, url: str) -> tuple[float, float]:
+    """A new tab on ``url``: milliseconds to the headline, and to the whole page drawn."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__whole !== null", timeout=120_000, polling=50)
+    headline, whole = page.evaluate("() => [window.__headline, window.__whole]")
+    page.close()
+    return headline, whole
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tabs", type=int, default=8, help="new tabs per page (after one warm-up tab)")
+    parser.add_argument("--before", type=Path, help="another checkout: its Playground is measured too")
+    args = parser.parse_args()
+    logs = Path(tempfile.mkdtemp())
+    servers = {
+        "bare page (one st.metric)": start(bare_app_dir(), "app.py", logs / "bare.log"),
+        "Playground": start(REPO, "app.py", logs / "playground.log"),
+    }
+    if args.before:
+        servers["Playground before"] = start(args.before.resolve(), "app.py", logs / "before.log")
+    pages = {name: url + "/" for name, (_, url) in servers.items()}
+    pages["Playground, classroom view"] = servers["Playground"][1] + "/?present=1"
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in pages}
+    load = os.getloadavg()[0]
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 1280, "height": 720})
+            context.add_init_script(WHOLE_JS)
+            for url in pages.values():
+                open_once(context, url)  # warm-up: the browser's cache and the server's imports
+            for tab in range(args.tabs):
+                order = list(pages.items()) if tab % 2 == 0 else list(reversed(pages.items()))
+                for name, url in order:
+                    results[name].append(open_once(context, url))
+            browser.close()
+    finally:
+        for process, _ in servers.values():
+            stop_streamlit(process)
+    bare = statistics.median(whole for _, whole in results["bare page (one st.metric)"])
+    print(f"\nnew tab → whole page drawn, median of {args.tabs} tabs (1280×720, warm browser cache)")
+    print(f"load average {load:.2f} → {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores\n")
+    print(f"{'':32}{'headline':>12}{'whole page':>12}{'range':>16}{'× bare':>9}")
+    for name, samples in results.items():
+        headline = statistics.median(h for h, _ in samples)
+        wholes = [w for _, w in samples]
+        whole = statistics.median(wholes)
+        spread = f"{min(wholes):.0f}–{max(wholes):.0f}"
+        print(f"{name:32}{headline:10.0f}ms{whole:10.0f}ms{spread:>16}{whole / bare:9.2f}")
+
+
+if __name__ == "__main__":
+    main()

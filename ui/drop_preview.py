@@ -1,0 +1,166 @@
+"""What dropping a held item here would do: the words the sortable list shows while an item is held.
+
+While an item is dragged (or picked up with the keyboard and moved with the arrows), the list
+shows, at the place it would land, "drop here → NDCG@5 0.79 (+0.36)". Every number comes from
+the core's move map (:func:`ndcg_core.metric.what_if.move_map`: ``M[s-1, t-1]`` is NDCG@k after
+taking the item at rank s out and putting it back at rank t). This module turns that map into
+words, once per run, and the browser only looks them up: no NDCG arithmetic in JavaScript.
+
+The words follow the numbers they show:
+
+* the value is rounded as the headline rounds it (the page's decimals), and a value that sits on
+  a rounding boundary is computed again exactly as the headline computes it, so the number shown
+  after the drop is the number the preview promised;
+* the change is the difference of the two *shown* values, so it is never "+0.00" between two
+  different shown values nor "+0.01" between equal ones; a rise is "+", a fall "−", and equal
+  values say "no change";
+* dropping the item where it was says so ("same place: NDCG@5 stays 0.43").
+
+The phrases are few (one per distinct shown value), so the map is sent as a table of phrases
+and a grid of indices into it: ``cells[s][t]`` (0-based) names the phrase for moving rank s+1
+to rank t+1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+
+from ndcg_core import Ranking
+from ndcg_core.metric.orders import moved
+from ndcg_core.metric.what_if import move_map
+
+#: How close (in units of the last shown digit) a value may come to a rounding boundary before
+#: it is computed again the headline's way: far above float noise, far below a real difference.
+BOUNDARY = 1e-6
+#: The minus sign of a fall (the typographic one, read as "minus").
+MINUS = "\u2212"
+
+
+@dataclass(frozen=True, eq=False)
+class DropPreview:
+    """The phrases for every (held rank, drop rank) of one list in one order.
+
+    ``units[s, t]`` is NDCG@k after moving rank s+1 to rank t+1, rounded as the headline rounds
+    it and counted in units of the last shown digit (79 for 0.79); ``labels`` are what the list
+    shows and ``spoken`` what a screen reader hears, both indexed by ``cells``.
+    """
+
+    decimals: int
+    current: str
+    units: np.ndarray
+    labels: tuple[str, ...]
+    spoken: tuple[str, ...]
+    cells: np.ndarray
+    pending: str
+
+    def shown(self, source: int, target: int) -> str:
+        """NDCG@k after moving rank ``source`` to rank ``target`` (1-based), as the headline shows it."""
+        return from_units(int(self.units[source - 1, target - 1]), self.decimals)
+
+    def label(self, source: int, target: int) -> str:
+        """The visible phrase for moving rank ``source`` to rank ``target`` (1-based)."""
+        return self.labels[self.cells[source - 1, target - 1]]
+
+    def said(self, source: int, target: int) -> str:
+        """The spoken phrase for moving rank ``source`` to rank ``target`` (1-based)."""
+        return self.spoken[self.cells[source - 1, target - 1]]
+
+    def as_data(self) -> dict[str, Any]:
+        """The JSON the sortable list receives with its items."""
+        return {
+            "labels": list(self.labels),
+            "spoken": list(self.spoken),
+            "cells": self.cells.tolist(),
+            "pending": self.pending,
+        }
+
+
+def shown_value(value: float, decimals: int) -> str:
+    """``value`` as the headline shows it: ``f"{value:.{decimals}f}"``."""
+    return f"{value:.{decimals}f}"
+
+
+def from_units(units: int, decimals: int) -> str:
+    """A count of the last digit's units as the shown text: 79 → "0.79" (2 decimals)."""
+    return f"{Decimal(units).scaleb(-decimals):.{decimals}f}"
+
+
+def to_units(shown: str, decimals: int) -> int:
+    """Shown text as a count of the last digit's units: "0.79" → 79 (2 decimals)."""
+    return int(Decimal(shown).scaleb(decimals))
+
+
+def change_words(before: str, after: str, decimals: int) -> tuple[str, str]:
+    """The change between two shown values, for the eye and for the ear: ("+0.36", "up 0.36").
+
+    Computed on the shown digits (exact decimals), so the words always match what is on screen.
+    """
+    difference = Decimal(after) - Decimal(before)
+    if difference == 0:
+        return "no change", "no change"
+    size = f"{abs(difference):.{decimals}f}"
+    if difference > 0:
+        return f"+{size}", f"up {size}"
+    return f"{MINUS}{size}", f"down {size}"
+
+
+def boundary_cells(grid: np.ndarray, decimals: int) -> np.ndarray:
+    """Cells of ``grid`` within float noise of a place where rounding to ``decimals`` flips."""
+    scaled = grid * 10**decimals
+    return np.abs(scaled - np.floor(scaled) - 0.5) < BOUNDARY
+
+
+def shown_units(ranking: Ranking, decimals: int) -> np.ndarray:
+    """Every cell of the move map, rounded as the headline rounds NDCG@k after that move (in units).
+
+    Away from a rounding boundary, ``floor(x·10^d + 0.5)`` is the rounding that ``f"{x:.{d}f}"``
+    does; a cell on a boundary is computed again the headline's way (the moved list's
+    :attr:`~ndcg_core.Ranking.ndcg`) and rounded as the headline rounds it.
+    """
+    grid = move_map(ranking)
+    units = np.floor(grid * 10**decimals + 0.5).astype(np.int64)
+    grades = list(ranking.grades)
+    for s, t in zip(*np.nonzero(boundary_cells(grid, decimals)), strict=True):
+        exact = ranking.with_grades(np.asarray(moved(grades, int(s) + 1, int(t) + 1))).ndcg
+        units[s, t] = to_units(shown_value(exact, decimals), decimals)
+    return units
+
+
+def drop_preview(ranking: Ranking, decimals: int) -> DropPreview:
+    """The phrases of every drop of ``ranking``'s list, rounded to ``decimals`` like the headline.
+
+    >>> from ndcg_core import Ranking
+    >>> preview = drop_preview(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5), 2)   # seed 000
+    >>> preview.label(7, 1)   # Bose from rank 7 to rank 1
+    'drop here → NDCG@5 0.79 (+0.36)'
+    >>> preview.label(7, 7)
+    'same place: NDCG@5 stays 0.43'
+    >>> preview.said(1, 2)   # the grade-0 speaker below the grade-1 item: 6.68 / 14.60
+    'dropped here, NDCG@5 would be 0.46, up 0.03'
+    """
+    name = "NDCG" + ("" if ranking.k is None else f"@{ranking.k}")
+    current = shown_value(ranking.ndcg, decimals)
+    units = shown_units(ranking, decimals)
+    distinct, inverse = np.unique(units, return_inverse=True)
+    labels, spoken = [], []
+    for value in (from_units(int(u), decimals) for u in distinct):
+        mark, words = change_words(current, value, decimals)
+        labels.append(f"drop here → {name} {value} ({mark})")
+        spoken.append(f"dropped here, {name} would be {value}, {words}")
+    labels.append(f"same place: {name} stays {current}")
+    spoken.append(f"same place, {name} stays {current}")
+    cells = inverse.reshape(units.shape).astype(np.int64)
+    np.fill_diagonal(cells, len(distinct))
+    return DropPreview(
+        decimals=decimals,
+        current=current,
+        units=units,
+        labels=tuple(labels),
+        spoken=tuple(spoken),
+        cells=cells,
+        pending=f"drop here → {name} …",
+    )
