@@ -20,8 +20,9 @@ server's peak resident memory (VmHWM), its resident memory at the end (VmRSS) an
 With ``--memory-trace``, the resident memory is also sampled every 2 s and given after each
 quarter of the drops: flat means no drop leaves memory behind (e.g. 40 sessions x 100 drops).
 With ``--churn C``, C further sessions each open the page, drop once and leave (10 at a time);
-the resident memory is given before, right after, and once Streamlit has let go of the left
-sessions (``server.disconnectedSessionTTL``, 120 s by default, then its cleanup). The script starts the server on
+the resident memory is given before, right after, after ``--settle`` seconds, and after one more
+visit: Streamlit keeps a left session for ``server.disconnectedSessionTTL`` (120 s by default; at
+most 128 such sessions) and drops the expired ones at its next write, i.e. the next visit. The script starts the server on
 127.0.0.1 itself, stops it by its PID, and stops by itself.
 
 With ``--replicas R`` it starts R replicas behind nginx instead (``scripts/run_replicas.py``, the
@@ -67,10 +68,12 @@ import ndcg_core  # noqa: E402
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
 from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
+from ui.components.sortable_list.sortable_list import COMPONENT_NAME  # noqa: E402
 from ui.state.link import decode  # noqa: E402
 
 GRADES = dict(zip((f"i{i}" for i in range(7)), BLUETOOTH_HEADPHONES.grades, strict=True))
 TIMEOUT_S = 30.0
+SORTABLE_LIST = COMPONENT_NAME  # the component whose drops the sessions send
 
 
 @dataclass
@@ -95,6 +98,7 @@ class Page:
     """What one run of the page told the client."""
 
     component_id: str = ""
+    fragment_id: str = ""  # the fragment the sortable list is drawn in: a drop reruns that fragment
     page_hash: str = ""
     query: str = ""
     ndcg: str = ""
@@ -106,16 +110,20 @@ async def run_page(
     trigger: tuple[str, list[str]] | None,
     page_hash: str = "",
     query: str = "",
+    fragment_id: str = "",
 ) -> Page:
     """Send one rerun (optionally with a drop) and read until the script finishes.
 
     The page's hash and the URL's query go with every rerun, as the browser sends them: without
     the hash the server takes the rerun for a page change and drops the widget states, the
-    drop's trigger among them.
+    drop's trigger among them. A drop in a fragment carries the fragment's id, as the browser
+    sends it, and reruns that fragment only.
     """
     message = BackMsg()
     message.rerun_script.query_string = query
     message.rerun_script.page_script_hash = page_hash
+    if trigger is not None and fragment_id:
+        message.rerun_script.fragment_id = fragment_id
     if trigger is not None:
         component_id, ids = trigger
         widget = message.rerun_script.widget_states.widgets.add()
@@ -132,14 +140,16 @@ async def run_page(
             element = forward.delta.new_element
             if element.WhichOneof("type") == "metric" and element.metric.label.startswith("NDCG"):
                 page.ndcg, page.seconds_to_ndcg = element.metric.body, time.perf_counter() - start
-            elif element.WhichOneof("type") == "bidi_component":
-                page.component_id = element.bidi_component.id
+            elif element.WhichOneof(
+                "type"
+            ) == "bidi_component" and element.bidi_component.component_name.endswith(SORTABLE_LIST):
+                page.component_id, page.fragment_id = element.bidi_component.id, forward.delta.fragment_id
         elif kind == "navigation":
             page.page_hash = forward.navigation.page_script_hash
         elif kind == "page_info_changed":
             page.query = forward.page_info_changed.query_string
-        elif kind == "script_finished":
-            return page
+        elif kind == "script_finished" and forward.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+            return page  # (a callback's st.rerun ends the run early and starts the next: read on)
 
 
 def expected_ndcg(order: list[str]) -> str:
@@ -194,7 +204,9 @@ async def one_session(url: str, drops: int, seed: int, results: Results, survive
                     await asyncio.sleep(rng.uniform(0.5, 1.5))
                     order = [confirmed[-1], *confirmed[:-1]]
                     sent += 1
-                    page_after = await run_page(ws, (page.component_id, order), page.page_hash, page.query)
+                    page_after = await run_page(
+                        ws, (page.component_id, order), page.page_hash, page.query, page.fragment_id
+                    )
                     done += 1
                     if page_after.ndcg != expected_ndcg(order):
                         results.wrong_numbers += 1
@@ -250,7 +262,7 @@ async def one_visit(url: str, seed: int) -> None:
     async with await connect(url) as ws:
         page = await run_page(ws, None)
         order = [*list(GRADES)[1:], next(iter(GRADES))]
-        await run_page(ws, (page.component_id, order), page.page_hash, page.query)
+        await run_page(ws, (page.component_id, order), page.page_hash, page.query, page.fragment_id)
 
 
 async def churn(url: str, visits: int, at_once: int = 10) -> None:
@@ -330,7 +342,12 @@ def report_churn(url: str, visits: int, settle_s: float, pids: list[int]) -> Non
         flush=True,
     )
     time.sleep(settle_s)
-    print(f", {resident_mib(pids):.0f} after {settle_s:.0f} s")
+    print(f", {resident_mib(pids):.0f} after {settle_s:.0f} s", end="", flush=True)
+    # Streamlit keeps a left session for server.disconnectedSessionTTL (120 s), at most 128 of them,
+    # and drops the expired ones at its next write: the next student's visit.
+    asyncio.run(churn(url, 1))
+    time.sleep(5)
+    print(f", {resident_mib(pids):.0f} once one more student came and went")
 
 
 def main() -> None:
@@ -357,6 +374,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--churn", type=int, default=0, help="afterwards, this many sessions open, drop once and leave"
+    )
+    parser.add_argument(
+        "--churn-rounds",
+        type=int,
+        default=1,
+        help="with --churn: repeat it; memory that does not grow round after round is reused, not leaked",
     )
     parser.add_argument(
         "--settle", type=float, default=150.0, help="with --churn: seconds to wait for left sessions to go"
@@ -418,7 +441,7 @@ def main() -> None:
                 )
             for error in sorted(set(results.errors))[:5]:
                 print("   error:", error)
-        if args.churn:
+        for _ in range(args.churn_rounds if args.churn else 0):
             report_churn(url, args.churn, args.settle, [p for p in pids if Path(f"/proc/{p}").exists()])
     finally:
         if process is not None:
