@@ -75,6 +75,7 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/many_queries", "Many queries", open_sample),
     ("/many_queries?two_runs", "Many queries", open_two_runs),  # the parameter only names the test
     ("/practice?practice_seed=7", "Check my table", answer_wrong),
+    ("/glossary?term=judged%20pool", "IA-NDCG", None),
 ]
 THEMES = ("light", "dark")
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
