@@ -33,6 +33,12 @@ Also reported: the uploaded-file manager's bytes (Streamlit's ``/_stcore/metrics
 upload and at the end, and the seconds from "Evaluate" to the drawn results. Memory figures are
 reliable on a shared machine; the seconds are not.
 
+With ``--student``, another student drags on the Playground of the same server meanwhile (a
+websocket client of ``benchmarks/load_test.py``: one drop every 0.5–1.5 s, each NDCG checked
+against the core), and the script reports how long that student's drops took to come back while
+the evaluation ran (from sending the drop to the NDCG@5 headline's element arriving; the browser
+draws it about 0.15 s later, see ``drop_latency.py``). Target (issue 18, item 2): within 1.5 s.
+
 Targets (issue 18, item 1): one evaluation of the 81 MB case grows the server by at most 350 MiB;
 memory returns near the idle size when the session clears its files or ends.
 """
@@ -40,6 +46,8 @@ memory returns near the idle size when the session clears its files or ends.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import random
 import re
 import shutil
 import statistics
@@ -55,6 +63,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from load_test import GRADES, connect, expected_ndcg, run_page  # noqa: E402
 from many_queries_speed import Case, write_data  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
@@ -119,6 +128,40 @@ class Sampler:
 
 
 @dataclass
+class Student:
+    """Another student dragging on the Playground, in a thread: (when sent, seconds to the number)."""
+
+    url: str
+    drops: list[tuple[float, float]] = field(default_factory=list)
+    wrong: int = 0
+    running: bool = True
+
+    def start(self) -> Student:
+        threading.Thread(target=lambda: asyncio.run(self._drag()), daemon=True).start()
+        return self
+
+    async def _drag(self) -> None:
+        order = list(GRADES)
+        async with await connect(self.url.replace("http://", "ws://") + "/_stcore/stream") as ws:
+            page = await run_page(ws, None)
+            rng = random.Random(0)
+            while self.running:
+                await asyncio.sleep(rng.uniform(0.5, 1.5))
+                order = [order[-1], *order[:-1]]
+                sent = time.monotonic()
+                after = await run_page(
+                    ws, (page.component_id, order), page.page_hash, page.query, page.fragment_id
+                )
+                self.drops.append((sent, time.monotonic() - sent))
+                self.wrong += after.ndcg != expected_ndcg(order)
+                page = after if after.component_id else page
+
+    def during(self, start: float, end: float) -> list[float]:
+        """Seconds each drop sent between ``start`` and ``end`` took to come back."""
+        return [seconds for sent, seconds in self.drops if start <= sent <= end]
+
+
+@dataclass
 class Measurement:
     """One fresh server's figures, in bytes (idle) and bytes above idle (the rest)."""
 
@@ -132,6 +175,8 @@ class Measurement:
     manager_after_upload: int
     manager_at_end: int
     seconds: float
+    student_s: list[float] = field(default_factory=list)  # another student's drops during the evaluation
+    student_wrong: int = 0
 
 
 def open_many_queries(browser: Browser, url: str) -> Page:
@@ -164,7 +209,9 @@ def upload(page: Page, files: list[Path]) -> None:
         wait_for_app_idle(page, timeout_ms=DRAW_TIMEOUT_MS)
 
 
-def measure_once(browser: Browser, files: list[Path], ttl: int, log: Path, clear: bool = True) -> Measurement:
+def measure_once(
+    browser: Browser, files: list[Path], ttl: int, log: Path, clear: bool = True, student: bool = False
+) -> Measurement:
     """One fresh server through every stage (see the module docstring)."""
     limit = str(max(200, 2 * max(path.stat().st_size for path in files) // MIB))
     process, url = start_streamlit(
@@ -184,6 +231,9 @@ def measure_once(browser: Browser, files: list[Path], ttl: int, log: Path, clear
         time.sleep(SETTLE_S)
         after_upload = status(process.pid)["VmRSS"]
         manager_after_upload = uploaded_bytes(url)
+        other = Student(url).start() if student else None
+        time.sleep(3.0 if student else 0.0)  # the other student is dragging before Evaluate is pressed
+        evaluation_began = time.monotonic()
         start = time.perf_counter()
         page.get_by_role("button", name="Evaluate these files").click()
         title = (
@@ -193,6 +243,9 @@ def measure_once(browser: Browser, files: list[Path], ttl: int, log: Path, clear
         )
         wait_for_app_idle(page, title, timeout_ms=DRAW_TIMEOUT_MS)
         seconds = time.perf_counter() - start
+        student_s = other.during(evaluation_began, time.monotonic()) if other else []
+        if other is not None:
+            other.running = False
         time.sleep(SETTLE_S)
         drawn = status(process.pid)["VmRSS"]
         peak, hwm = sampler.peak_since(mark), status(process.pid)["VmHWM"]
@@ -221,6 +274,8 @@ def measure_once(browser: Browser, files: list[Path], ttl: int, log: Path, clear
         manager_after_upload,
         manager_at_end,
         seconds,
+        student_s,
+        other.wrong if other is not None else 0,
     )
 
 
@@ -255,6 +310,13 @@ def report(files: list[Path], runs: list[Measurement]) -> None:
         f"upload, {' '.join(f'{r.manager_at_end / MIB:.1f}' for r in runs)} MiB at the end"
     )
     print(f"  Evaluate → drawn {' '.join(f'{r.seconds:.1f}' for r in runs)} s")
+    during = [seconds for r in runs for seconds in r.student_s]
+    if during:
+        print(
+            f"  another student's drops during the evaluation: {len(during)}, median "
+            f"{statistics.median(during):.2f} s, slowest {max(during):.2f} s, "
+            f"wrong numbers {sum(r.student_wrong for r in runs)}"
+        )
 
 
 def main() -> None:
@@ -268,6 +330,9 @@ def main() -> None:
     parser.add_argument(
         "--keep", action="store_true", help="close the tab without clearing the files (cleared = drawn)"
     )
+    parser.add_argument(
+        "--student", action="store_true", help="another student drags on the Playground during the evaluation"
+    )
     args = parser.parse_args()
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as folder:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -277,7 +342,12 @@ def main() -> None:
             files = files_of_size(size_folder, megabytes, args.two_runs)
             runs = [
                 measure_once(
-                    browser, files, args.ttl, Path(folder) / f"streamlit-{megabytes:g}-{i}.log", not args.keep
+                    browser,
+                    files,
+                    args.ttl,
+                    Path(folder) / f"streamlit-{megabytes:g}-{i}.log",
+                    not args.keep,
+                    args.student,
                 )
                 for i in range(args.repeat)
             ]
