@@ -350,7 +350,7 @@ def k_step(lesson: Lesson) -> None:
         chart(
             lesson,
             with_data("ndcg_by_k", ndcg_by_k_data(every_k, settings.k), settings.k),
-            projector_height=330,
+            projector_height=320,
         )
     for pair in (numbers[:2], numbers[2:4], numbers[4:]):
         if pair:

@@ -16,14 +16,13 @@ from ui.state.scenario import link_state, load_link
 
 RESTORED_KEY = "url_restored"
 NOTES_KEY = "url_notes"
-RECONNECTED_TOAST = (
-    "Reconnected: the scenario came back from the link. Your last click was not applied; please do it again."
-)
+RECONNECTED_TOAST = "Reconnected: the scenario came back from the link. If your last click did not take effect, please do it again."
 LINK_NOTE = "Part of this link could not be read, so the page shows what it could: "
 RECONNECTED_NOTE = (
     "The connection to the server was renewed (it restarted, or another server took over), so this page "
-    "was rebuilt from its link: the scenario is as the link holds it. The last click or drag reached the "
-    "new server before the page had been drawn there and could not be applied: please do it again."
+    "was rebuilt from its link: the scenario is as the link holds it. A click or drag that reaches the new "
+    "server before the page has been drawn there cannot be applied: if your last one did not take effect, "
+    "please do it again."
 )
 #: The parameters this module writes; any others in the URL are kept as they are.
 OWNED = (*PARAMS, lesson.STEP_PARAM, lesson.PRESENT_PARAM)
