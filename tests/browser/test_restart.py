@@ -49,7 +49,7 @@ def expect_headline(page: Page, grades: list[float]) -> None:
     expect(page.locator(METRIC)).to_have_text(expected, timeout=15_000)
 
 
-def test_after_a_restart_the_scenario_stays_and_the_lost_click_is_named(
+def test_after_a_restart_the_scenario_stays_and_the_reconnect_is_named(
     server: list, port: int, page: Page, tmp_path: Path, screenshot
 ) -> None:
     page.goto(f"http://127.0.0.1:{port}/")
