@@ -63,7 +63,8 @@ def test_after_a_restart_the_scenario_stays_and_the_reconnect_is_named(
     server[0], _ = start_streamlit(APP, (), tmp_path / "second.log", port=port)
     page.wait_for_timeout(3000)  # Streamlit's page retries its websocket with a back-off
 
-    page.get_by_role("button", name="Ideal order").click()
+    # .first: while the reconnect redraws the page, Streamlit can show the old button and the new one
+    page.get_by_role("button", name="Ideal order").first.click()
     expect(page.get_by_text("The connection to the server was renewed")).to_be_visible(
         timeout=RECONNECT_TIMEOUT_MS
     )
