@@ -281,3 +281,13 @@ def wait_for_app_idle(page: Page, text: str | None = None, timeout_ms: int = APP
 def wait_for_app_idle_fixture() -> Callable[..., None]:
     """The :func:`wait_for_app_idle` helper, as a fixture."""
     return wait_for_app_idle
+
+
+def open_two_run_sample(page: Page) -> None:
+    """Many queries with the bundled two-system sample open: A against B, query by query."""
+    page.get_by_role("tab", name="A bundled sample").click()
+    page.get_by_role("combobox", name="Sample").click()
+    page.get_by_role("option").filter(has_text="Two systems compared").click()
+    wait_for_app_idle(page)
+    page.get_by_role("button", name="Open this sample").click()
+    wait_for_app_idle(page, "B is higher on")

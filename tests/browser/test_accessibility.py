@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import REPO_ROOT, wait_for_app_idle
+from tests.browser.conftest import REPO_ROOT, open_two_run_sample, wait_for_app_idle
 
 AXE = REPO_ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 APP = REPO_ROOT / "app.py"
@@ -46,16 +46,6 @@ def open_sample(page: Page) -> None:
     wait_for_app_idle(page, "Per query")
 
 
-def open_two_runs(page: Page) -> None:
-    """Many queries: open the two-system sample, so the comparison (coloured rows, chart, tests) is audited."""
-    page.get_by_role("tab", name="A bundled sample").click()
-    page.get_by_role("combobox", name="Sample").click()
-    page.get_by_role("option").filter(has_text="Two systems compared").click()
-    wait_for_app_idle(page)
-    page.get_by_role("button", name="Open this sample").click()
-    wait_for_app_idle(page, "B is higher on")
-
-
 def answer_wrong(page: Page) -> None:
     """Practice: answer the first exercise wrongly, so the feedback and the worked answer are audited."""
     field = page.locator("input[aria-label='Your answer (2 decimals)']").first
@@ -73,7 +63,7 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/compare", "NDCG among its neighbours", None),
     ("/what_if", "Every order", None),
     ("/many_queries", "Many queries", open_sample),
-    ("/many_queries?two_runs", "Many queries", open_two_runs),  # the parameter only names the test
+    ("/many_queries?two_runs", "Many queries", open_two_run_sample),  # the parameter only names the test
     ("/practice?practice_seed=7", "Check my table", answer_wrong),
     ("/glossary?term=judged%20pool", "IA-NDCG", None),
 ]

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
 
-from tests.browser.conftest import wait_for_app_idle
+from tests.browser.conftest import open_two_run_sample, wait_for_app_idle
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 PHONE = {"width": 390, "height": 844}
@@ -47,19 +47,9 @@ def _check_my_table(page: Page) -> None:
     wait_for_app_idle(page, "Work out the table by hand")
 
 
-def _two_runs(page: Page) -> None:
-    """Many queries with the bundled two-system sample open: A against B, query by query."""
-    page.get_by_role("tab", name="A bundled sample").click()
-    page.get_by_role("combobox", name="Sample").click()
-    page.get_by_role("option").filter(has_text="Two systems compared").click()
-    wait_for_app_idle(page)
-    page.get_by_role("button", name="Open this sample").click()
-    wait_for_app_idle(page, "B is higher on")
-
-
 def _biggest_win_in_compare(page: Page) -> None:
     """From the two-run page, B's biggest win opened in Compare: that query's two lists."""
-    _two_runs(page)
+    open_two_run_sample(page)
     page.get_by_role("button", name=re.compile("B's biggest win")).click()
     wait_for_app_idle(page, "Opened from Many queries")
 
@@ -80,7 +70,7 @@ SCREENS: list[Screen] = [
     Screen("practice_table", "practice", "Exercise set", _check_my_table),
     Screen("glossary", "glossary", "IA-NDCG"),
     Screen("many_queries", "many_queries", "Choose a qrels file"),
-    Screen("many_queries_two_runs", "many_queries", "Choose a qrels file", _two_runs),
+    Screen("many_queries_two_runs", "many_queries", "Choose a qrels file", open_two_run_sample),
     Screen("compare_biggest_win", "many_queries", "Choose a qrels file", _biggest_win_in_compare),
 ]
 
