@@ -33,8 +33,11 @@ from ndcg_core import Headline, Ranking
 from ndcg_core.metric.breakdown import breakdown_columns, breakdown_of
 from ui.breakdown_table import CLASSROOM_COLUMNS, breakdown_downloads, breakdown_table
 from ui.charts.playground import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
+from ui.components.headline import Figure, headline_row
+from ui.components.sortable_list import revision
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
+from ui.drop_preview import DropPreview, drop_preview, headline_after_moves
 from ui.exports import chart_downloads
 from ui.headline import conventions_in_brief, headline_notes, stakeholder_paragraph, written_formula
 from ui.list_editor import list_editor, unlisted_grades_field
@@ -56,6 +59,8 @@ CLASSROOM_LABELS = {"ideal": "Ideal", "worst": "Worst", "shuffled": "Shuffle", "
 DRAWN_FOR_KEY = "playground_drawn_for"
 #: The two fragments' keys (a callback names them to rerun them).
 LIVE, BUTTONS = "playground_live", "playground_buttons"
+#: The sortable list's key, and the headline's (which follows the list's drops).
+SORTABLE_KEY, HEADLINE_KEY = "playground_sortable", "playground_headline"
 #: The expanders and tabs whose content depends on the order (drawn only while open).
 FORMULA_KEY, SUMMARY_KEY, EXPORTS_KEY = (
     "playground_formula_open",
@@ -199,14 +204,15 @@ def draw_numbers(run: Run, places: Places) -> None:
     """The headline, the list, the table and the charts on screen; what is open of the rest."""
     k, decimals = run.settings.k, run.settings.decimals
     numbers = run.numbers
-    headline(numbers, decimals, places)
+    preview = drop_preview(run.ranking, decimals)
+    headline(run, numbers, preview, places)
     with places.sortable:
         draggable_list(
             run.ranked,
             k,
-            key="playground_sortable",
+            key=SORTABLE_KEY,
             on_reorder=reorder,
-            preview=(run.ranking, decimals),
+            preview=preview,
             size="large" if places.classroom else "normal",
             max_height=CLASSROOM_LIST_HEIGHT if places.classroom else None,
         )
@@ -238,11 +244,25 @@ def draw_numbers(run: Run, places: Places) -> None:
             exports(breakdown_of(run.ranking, run.ranked.names), k, decimals, specs)
 
 
-def headline(numbers: Headline, decimals: int, places: Places) -> None:
-    """DCG@k, IDCG@k and NDCG@k into the row the page left; the IDCG = 0 rule when it decides;
-    outside the classroom view, the reading in words and NDCG as the division it is."""
-    for name, value in (("DCG", numbers.dcg), ("IDCG", numbers.idcg), ("NDCG", numbers.ndcg)):
-        places.metrics.metric(f"{name}{numbers.at}", f"{value:.{decimals}f}")
+def headline(run: Run, numbers: Headline, preview: DropPreview, places: Places) -> None:
+    """DCG@k, IDCG@k and NDCG@k into the place the page left (shown at once after a drop: the
+    headline holds them for every move); the IDCG = 0 rule when it decides; outside the
+    classroom view, the reading in words and NDCG as the division it is."""
+    decimals = preview.decimals
+    figures = [
+        Figure(name, f"{name.upper()}{numbers.at}", f"{value:.{decimals}f}")
+        for name, value in (("dcg", numbers.dcg), ("idcg", numbers.idcg), ("ndcg", numbers.ndcg))
+    ]
+    with places.metrics:
+        headline_row(
+            figures,
+            key=HEADLINE_KEY,
+            follows=SORTABLE_KEY,
+            order=run.ranked.ids,
+            after_moves=headline_after_moves(run.ranking, preview),
+            answers=revision(SORTABLE_KEY),
+            size="large" if places.classroom else "normal",
+        )
     with places.numbers:
         headline_notes(numbers, decimals, sentences=not places.classroom)
 
@@ -298,7 +318,7 @@ def normal_view(ranked: RankedList) -> None:
     places = Places(
         buttons=list_column.container(),
         sortable=list_column.container(),
-        metrics=numbers_column.container(horizontal=True, gap="medium"),
+        metrics=numbers_column.container(),
         numbers=numbers_column.container(),
     )
     if ranked.items:
@@ -359,7 +379,7 @@ def classroom_view(ranked: RankedList) -> None:
     places = Places(
         buttons=buttons_column.container(),
         sortable=list_column.container(),
-        metrics=list_column.container(horizontal=True, gap="medium"),
+        metrics=list_column.container(),
         numbers=list_column.container(),
         classroom=True,
     )

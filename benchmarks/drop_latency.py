@@ -62,18 +62,28 @@ SETTLE_MS = 400  # no message and no change for this long: the drop's run is ove
 #: Installed before the app loads: stamps every message from the server and every change of the
 #: page's elements, and the frame painted two animation frames after each (its "painted" time).
 INIT_JS = """
-window.__lastPainted = 0; window.__lastActivity = 0;
+window.__lastPainted = 0; window.__lastActivity = 0; window.__lastMessage = 0;
 const painted = () => {
   window.__lastActivity = performance.now();
   requestAnimationFrame(() => requestAnimationFrame(() => { window.__lastPainted = performance.now(); }));
 };
 const NativeSocket = window.WebSocket;
 window.WebSocket = class extends NativeSocket {
-  constructor(...args) { super(...args); this.addEventListener('message', painted); }
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', () => { window.__lastMessage = performance.now(); painted(); });
+  }
+};
+const watch = {subtree: true, childList: true, characterData: true, attributes: true};
+// The components (list, table, headline) draw inside shadow roots: watch those too.
+const attachShadow = Element.prototype.attachShadow;
+Element.prototype.attachShadow = function (...args) {
+  const root = attachShadow.apply(this, args);
+  new MutationObserver(painted).observe(root, watch);
+  return root;
 };
 document.addEventListener('DOMContentLoaded', () => {
-  new MutationObserver(painted).observe(document.body,
-    {subtree: true, childList: true, characterData: true, attributes: true});
+  new MutationObserver(painted).observe(document.body, watch);
 });
 """
 
@@ -84,12 +94,21 @@ STAMPS_JS = """() => {
   const stamp = () => { window.__drop = performance.now(); };
   document.addEventListener('keydown', (event) => { if (event.key === ' ') stamp(); }, true);
   document.addEventListener('pointerup', stamp, true);
-  const value = () => document.querySelectorAll('[data-testid="stMetricValue"]')[2]?.textContent.trim();
-  new MutationObserver(() => {
+  // The headline component's NDCG value (inside the component's shadow root); in a checkout
+  // from before that component, the third st.metric.
+  const inHeadline = '[data-testid="headline"] [data-name="ndcg"] dd';
+  const host = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector(inHeadline));
+  const value = () => (host ? host.shadowRoot.querySelector(inHeadline)
+    : document.querySelectorAll('[data-testid="stMetricValue"]')[2])?.textContent.trim();
+  // Stamped when the frame that shows it has been painted (two animation frames later).
+  const check = () => {
     if (window.__want !== null && window.__shown === null && value() === window.__want) {
-      window.__shown = performance.now();
+      window.__shown = -1;
+      requestAnimationFrame(() => requestAnimationFrame(() => { window.__shown = performance.now(); }));
     }
-  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+  };
+  const watch = {subtree: true, childList: true, characterData: true};
+  new MutationObserver(check).observe(host ? host.shadowRoot : document.body, watch);
 }"""
 
 
@@ -202,14 +221,17 @@ def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Sa
         page.evaluate(f"() => {{ window.__want = {want!r}; window.__shown = null; window.__drop = null; }}")
         (keyboard_drop if how == "keyboard" else mouse_drop)(page, step, len(grades))
         try:
-            page.wait_for_function("() => window.__shown !== null", timeout=30_000)
+            page.wait_for_function("() => window.__shown > 0", timeout=30_000)
         except Exception as error:
-            shown = page.locator('[data-testid="stMetricValue"]').all_inner_texts()
+            shown = page.locator(
+                '[data-testid="headline-value"], [data-testid="stMetricValue"]'
+            ).all_inner_texts()
             raise RuntimeError(
                 f"{how} drop {step} of {len(grades)} items: want NDCG {want}, shown {shown}"
             ) from error
-        page.wait_for_function(
-            f"() => performance.now() - window.__lastActivity > {SETTLE_MS} && window.__lastPainted > window.__lastActivity",
+        page.wait_for_function(  # the drop's run has answered, and nothing changed since
+            f"() => window.__lastMessage > window.__drop && performance.now() - window.__lastActivity > {SETTLE_MS}"
+            " && window.__lastPainted > window.__lastActivity",
             timeout=30_000,
             polling=50,
         )

@@ -12,7 +12,8 @@ not counted). A script installed in the tab before the page loads checks every a
 whether the page is whole, and stamps the first frame at which it is:
 
 * the app has finished its run (no "running" icon, no loading skeleton, nothing greyed out);
-* the NDCG headline is shown (``stMetricValue``);
+* the NDCG headline is shown (``stMetricValue`` on the bare page, the headline component's values
+  on the Playground);
 * every chart has drawn (each ``stVegaLiteChart`` holds a canvas or an SVG with a size);
 * every inline component has drawn its rows (the sortable list, the per-rank table) and every
   data grid its canvas.
@@ -57,8 +58,10 @@ const drawn = () => {
   if (!document.querySelector('[data-testid="stAppViewContainer"]')) return false;
   if (document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSkeleton"], '
       + '[data-testid="stAppSkeleton"], [data-stale="true"]')) return false;
-  const metrics = document.querySelectorAll('[data-testid="stMetricValue"]');
-  if (metrics.length === 0) return false;
+  // The headline: st.metric (the bare page), or the Playground's headline component.
+  const headline = [...document.querySelectorAll('.stBidiComponentIsolated')].some(
+    (host) => host.shadowRoot?.querySelector('[data-testid="headline-value"]')?.textContent);
+  if (!headline && document.querySelectorAll('[data-testid="stMetricValue"]').length === 0) return false;
   if (window.__headline === null) window.__headline = performance.now();
   for (const chart of document.querySelectorAll('[data-testid="stVegaLiteChart"]')) {
     const picture = chart.querySelector('canvas, svg');

@@ -68,6 +68,7 @@ import ndcg_core  # noqa: E402
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
 from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
+from ui.components.headline.headline import COMPONENT_NAME as HEADLINE  # noqa: E402
 from ui.components.sortable_list.sortable_list import COMPONENT_NAME  # noqa: E402
 from ui.state.link import decode  # noqa: E402
 
@@ -138,12 +139,13 @@ async def run_page(
         kind = forward.WhichOneof("type")
         if kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
             element = forward.delta.new_element
-            if element.WhichOneof("type") == "metric" and element.metric.label.startswith("NDCG"):
-                page.ndcg, page.seconds_to_ndcg = element.metric.body, time.perf_counter() - start
-            elif element.WhichOneof(
-                "type"
-            ) == "bidi_component" and element.bidi_component.component_name.endswith(SORTABLE_LIST):
-                page.component_id, page.fragment_id = element.bidi_component.id, forward.delta.fragment_id
+            component = element.bidi_component if element.WhichOneof("type") == "bidi_component" else None
+            if component is not None and component.component_name.endswith(HEADLINE):
+                figures = json.loads(component.json)["figures"]
+                page.ndcg = next(f["value"] for f in figures if f["name"] == "ndcg")
+                page.seconds_to_ndcg = time.perf_counter() - start
+            elif component is not None and component.component_name.endswith(SORTABLE_LIST):
+                page.component_id, page.fragment_id = component.id, forward.delta.fragment_id
         elif kind == "navigation":
             page.page_hash = forward.navigation.page_script_hash
         elif kind == "page_info_changed":

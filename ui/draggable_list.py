@@ -1,6 +1,6 @@
 """A ranked list as the sortable component shows it: each item's name and grade, k marked.
 
-With a :class:`~ndcg_core.Ranking` (the run's one), the list also shows, while an item is held,
+With a :class:`~ui.drop_preview.DropPreview` of the list's order, the list also shows, while an item is held,
 what dropping it at the current place would do to NDCG@k (:mod:`ui.drop_preview`).
 """
 
@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ndcg_core import Ranking
 from ui.components.sortable_list import SortableItem, sortable_list
 from ui.components.sortable_list.sortable_list import Size
-from ui.drop_preview import drop_preview
+from ui.drop_preview import DropPreview
 from ui.state.ranked_list import RankedList
 
 
@@ -22,18 +21,18 @@ def draggable_list(
     key: str,
     on_reorder: Callable[[list[str]], None],
     aria_label: str = "Ranked list: drag, or focus a row and press Space to move it",
-    preview: tuple[Ranking, int] | None = None,
+    preview: DropPreview | None = None,
     size: Size = "normal",
     max_height: str | None = None,
 ) -> None:
     """Draw ``ranked`` as a sortable list; a drop calls ``on_reorder`` with the ids in their new order.
 
-    ``preview`` is (the ranking of ``ranked`` in this order, the decimals shown): with it, a held
-    item shows "drop here → NDCG@k …" at every place. ``size`` and ``max_height`` as in
+    ``preview`` is :func:`~ui.drop_preview.drop_preview` of ``ranked`` in this order: with it, a
+    held item shows "drop here → NDCG@k …" at every place. ``size`` and ``max_height`` as in
     :func:`ui.components.sortable_list.sortable_list`.
     """
     items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
-    words = drop_preview(*preview).as_data() if preview is not None and items else None
+    words = preview.as_data() if preview is not None and items else None
     sortable_list(
         items,
         key=key,

@@ -19,10 +19,15 @@ The words follow the numbers they show:
 The phrases are few (one per distinct shown value), so the map is sent as a table of phrases
 and a grid of indices into it: ``cells[s][t]`` (0-based) names the phrase for moving rank s+1
 to rank t+1.
+
+The headline uses the same maps (:func:`headline_after_moves`): DCG@k and NDCG@k as the
+headline shows them after every move, so that it can show the new numbers the moment an item
+is dropped, before the page's run confirms them. IDCG@k is the same for every order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -31,7 +36,7 @@ import numpy as np
 
 from ndcg_core import Ranking
 from ndcg_core.metric.orders import moved
-from ndcg_core.metric.what_if import move_map
+from ndcg_core.metric.what_if import dcg_move_map, move_map
 
 #: How close (in units of the last shown digit) a value may come to a rounding boundary before
 #: it is computed again the headline's way: far above float noise, far below a real difference.
@@ -114,20 +119,56 @@ def boundary_cells(grid: np.ndarray, decimals: int) -> np.ndarray:
     return np.abs(scaled - np.floor(scaled) - 0.5) < BOUNDARY
 
 
-def shown_units(ranking: Ranking, decimals: int) -> np.ndarray:
-    """Every cell of the move map, rounded as the headline rounds NDCG@k after that move (in units).
+def shown_units(
+    grid: np.ndarray, exact: Callable[[Ranking], float], ranking: Ranking, decimals: int
+) -> np.ndarray:
+    """Every cell of a move map, rounded as the headline rounds that number after that move (in units).
 
     Away from a rounding boundary, ``floor(x·10^d + 0.5)`` is the rounding that ``f"{x:.{d}f}"``
-    does; a cell on a boundary is computed again the headline's way (the moved list's
-    :attr:`~ndcg_core.Ranking.ndcg`) and rounded as the headline rounds it.
+    does; a cell on a boundary is computed again the headline's way (``exact`` of the moved
+    list's :class:`~ndcg_core.Ranking`, e.g. its ``ndcg``) and rounded as the headline rounds it.
     """
-    grid = move_map(ranking)
     units = np.floor(grid * 10**decimals + 0.5).astype(np.int64)
     grades = list(ranking.grades)
     for s, t in zip(*np.nonzero(boundary_cells(grid, decimals)), strict=True):
-        exact = ranking.with_grades(np.asarray(moved(grades, int(s) + 1, int(t) + 1))).ndcg
-        units[s, t] = to_units(shown_value(exact, decimals), decimals)
+        value = exact(ranking.with_grades(np.asarray(moved(grades, int(s) + 1, int(t) + 1))))
+        units[s, t] = to_units(shown_value(value, decimals), decimals)
     return units
+
+
+def ndcg_units(ranking: Ranking, decimals: int) -> np.ndarray:
+    """NDCG@k after every move, as the headline shows it, in units of its last digit."""
+    return shown_units(move_map(ranking), lambda moved_list: moved_list.ndcg, ranking, decimals)
+
+
+def dcg_units(ranking: Ranking, decimals: int) -> np.ndarray:
+    """DCG@k after every move, as the headline shows it, in units of its last digit."""
+    return shown_units(dcg_move_map(ranking), lambda moved_list: moved_list.dcg, ranking, decimals)
+
+
+def headline_after_moves(ranking: Ranking, preview: DropPreview) -> dict[str, Any]:
+    """DCG@k and NDCG@k as the headline shows them after every move of ``ranking``'s list.
+
+    ``{"texts": [...], "dcg": grid, "ndcg": grid}``: ``texts[dcg[s][t]]`` is DCG@k after moving
+    rank s+1 to rank t+1 (0-based grids of indices into ``texts``). NDCG@k is the preview's own
+    (``preview.units``), so the headline after a drop says what the preview promised.
+
+    >>> from ndcg_core import Ranking
+    >>> ranking = Ranking.of([0, 1, 2, 3, 2, 0, 3], 5)   # seed 000
+    >>> moves = headline_after_moves(ranking, drop_preview(ranking, 2))
+    >>> moves["texts"][moves["dcg"][6][0]], moves["texts"][moves["ndcg"][6][0]]   # Bose to the top
+    ('11.50', '0.79')
+    """
+    decimals = preview.decimals
+    grids = {"dcg": dcg_units(ranking, decimals), "ndcg": preview.units}
+    distinct = {name: np.unique(grid, return_inverse=True) for name, grid in grids.items()}
+    texts = sorted({from_units(int(u), decimals) for values, _ in distinct.values() for u in values})
+    index = {text: position for position, text in enumerate(texts)}
+    cells = {}
+    for name, (values, inverse) in distinct.items():
+        positions = np.array([index[from_units(int(u), decimals)] for u in values], dtype=np.int64)
+        cells[name] = positions[inverse].reshape(grids[name].shape).tolist()
+    return {"texts": texts, **cells}
 
 
 def drop_preview(ranking: Ranking, decimals: int) -> DropPreview:
@@ -144,7 +185,7 @@ def drop_preview(ranking: Ranking, decimals: int) -> DropPreview:
     """
     name = "NDCG" + ("" if ranking.k is None else f"@{ranking.k}")
     current = shown_value(ranking.ndcg, decimals)
-    units = shown_units(ranking, decimals)
+    units = ndcg_units(ranking, decimals)
     distinct, inverse = np.unique(units, return_inverse=True)
     labels, spoken = [], []
     for value in (from_units(int(u), decimals) for u in distinct):

@@ -30,7 +30,7 @@ import numpy as np
 from ndcg_core.metric.discounts import discount_values, ranks
 from ndcg_core.metric.gains import gain_values
 from ndcg_core.metric.orders import moved
-from ndcg_core.metric.ranking import Ranking, ideal_grades
+from ndcg_core.metric.ranking import EmptyIdeal, Ranking, ideal_grades, ratios
 
 #: Lists of at most this many items get the exact distribution over all their orders.
 EXACT_LIMIT = 8
@@ -48,12 +48,12 @@ class _Setup:
     weights: np.ndarray  # discount at each rank inside the cutoff, 0 below it
     dcg: float
     idcg: float
+    empty_ideal: EmptyIdeal = "zero"
 
     def ndcg(self, dcg: np.ndarray | float) -> np.ndarray:
-        """DCG / IDCG; 0 everywhere when IDCG = 0 (trec_eval's rule: nothing to normalise by)."""
-        if self.idcg <= 0:
-            return np.zeros_like(np.asarray(dcg, dtype=float))
-        return np.asarray(dcg, dtype=float) / self.idcg
+        """DCG / IDCG; where IDCG = 0, the ranking's ``empty_ideal`` rule (trec_eval's: 0)."""
+        dcg = np.asarray(dcg, dtype=float)
+        return ratios(dcg, np.full_like(dcg, self.idcg), self.empty_ideal)
 
 
 def _setup(ranking: Ranking) -> _Setup:
@@ -63,7 +63,13 @@ def _setup(ranking: Ranking) -> _Setup:
     weights = np.zeros(n)
     weights[:depth] = discount_values(ranks(depth), ranking.discount, ranking.log_base)
     gains = gain_values(ranking.grades, ranking.gain)
-    return _Setup(gains=gains, weights=weights, dcg=float(gains @ weights), idcg=ranking.idcg)
+    return _Setup(
+        gains=gains,
+        weights=weights,
+        dcg=float(gains @ weights),
+        idcg=ranking.idcg,
+        empty_ideal=ranking.empty_ideal,
+    )
 
 
 def swap_map(ranking: Ranking) -> np.ndarray:
@@ -80,16 +86,17 @@ def swap_map(ranking: Ranking) -> np.ndarray:
     return s.ndcg(s.dcg + np.subtract.outer(g, g).T * np.subtract.outer(w, w))
 
 
-def move_map(ranking: Ranking) -> np.ndarray:
-    """``M[s-1, t-1]`` = NDCG@k after taking the item at rank s out and putting it back at rank t.
+def dcg_move_map(ranking: Ranking) -> np.ndarray:
+    """``M[s-1, t-1]`` = DCG@k after taking the item at rank s out and putting it back at rank t.
 
     Moving up (t < s) pushes the items at ranks t … s−1 down by one; moving down (t > s) pulls
     the items at ranks s+1 … t up by one. With prefix sums of what each such shift adds,
-    ``down_p = g_p·(w_{p+1} − w_p)`` and ``up_p = g_p·(w_{p−1} − w_p)``, every move costs O(1).
+    ``down_p = g_p·(w_{p+1} − w_p)`` and ``up_p = g_p·(w_{p−1} − w_p)``, every move costs O(1):
+    ``DCG' = DCG + g_s·(w_t − w_s) + Σ_{p between} (down_p or up_p)``.
 
-    >>> m = move_map(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000: Bose (rank 7) to the top
-    >>> float(m[6, 0].round(2))
-    0.79
+    >>> m = dcg_move_map(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000: Bose (rank 7) to the top
+    >>> float(m[6, 0].round(2))   # 7/1 + 0 + 1/log2(4) + 3/log2(5) + 7/log2(6)
+    11.5
     """
     s = _setup(ranking)
     g, w = s.gains, s.weights
@@ -103,7 +110,18 @@ def move_map(ranking: Ranking) -> np.ndarray:
         down[source] - down[target],  # ranks t … s−1 go down one
         up[target + 1] - up[np.minimum(source + 1, n)],  # ranks s+1 … t go up one
     )
-    return s.ndcg(s.dcg + g[source] * (w[target] - w[source]) + shifted)
+    return s.dcg + g[source] * (w[target] - w[source]) + shifted
+
+
+def move_map(ranking: Ranking) -> np.ndarray:
+    """``M[s-1, t-1]`` = NDCG@k after moving the item at rank s to rank t: :func:`dcg_move_map`
+    divided by IDCG@k, which no reordering changes.
+
+    >>> m = move_map(Ranking.of([0, 1, 2, 3, 2, 0, 3], 5))   # seed 000: Bose (rank 7) to the top
+    >>> float(m[6, 0].round(2))
+    0.79
+    """
+    return _setup(ranking).ndcg(dcg_move_map(ranking))
 
 
 @dataclass(frozen=True)

@@ -96,17 +96,20 @@ def pair(first: float, second: float, decimals: int = 2, *, shares: bool = True)
     """Two values with the fewest decimals (≥ ``decimals``) at which they read differently, if they differ.
 
     With ``shares`` (the default) each also follows the rule of :func:`share`. Values that are
-    :func:`same` get the same text.
+    :func:`same` get the same text, the first's: 0 and 1e-9 are one value, not "0.000000000" and
+    "0.000000001".
 
-    >>> pair(6.3098, 6.3101, shares=False), pair(0.43, 0.43 + 1e-12)
-    (('6.3098', '6.3101'), ('0.43', '0.43'))
+    >>> pair(6.3098, 6.3101, shares=False), pair(0.43, 0.43 + 1e-12), pair(0.0, 1e-9)
+    (('6.3098', '6.3101'), ('0.43', '0.43'), ('0.00', '0.00'))
     """
+    if same(first, second):
+        text = share(first, decimals) if shares else number(first, decimals)
+        return text, text
     places = decimals
     if shares:
         places = max(_share_decimals(first, decimals), _share_decimals(second, decimals))
-    if not same(first, second):
-        while places < MAX_DECIMALS and number(first, places) == number(second, places):
-            places += 1
+    while places < MAX_DECIMALS and number(first, places) == number(second, places):
+        places += 1
     return number(first, places), number(second, places)
 
 

@@ -65,6 +65,9 @@ CHROMIUM_ARGS = [
 collect_ignore_glob = ["*_app.py"]
 
 VIEWPORT = {"width": 1280, "height": 900}
+#: The Playground's headline (a component): its three numbers, DCG@k, IDCG@k, NDCG@k, and labels.
+HEADLINE = '[data-testid="headline-value"]'
+HEADLINE_LABELS = '[data-testid="headline-label"]'
 SERVER_START_TIMEOUT_S = 60.0
 SERVER_STOP_TIMEOUT_S = 10.0
 APP_IDLE_TIMEOUT_MS = 20_000

@@ -25,14 +25,13 @@ from playwright.sync_api import Page, expect
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
 from scripts.run_replicas import Cluster, Replica, nginx_path, start_cluster, stop_cluster
-from tests.browser.conftest import wait_for_app_idle
+from tests.browser.conftest import HEADLINE, wait_for_app_idle
 from tests.browser.gestures import mouse_drag, row
 
 pytestmark = pytest.mark.browser
 
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 BOSE_FIRST = [GRADES[-1], *GRADES[:-1]]
-METRIC = '[data-testid="stMetricValue"]'
 ERROR = '[data-testid="stException"]'
 ESTABLISHED = "01"  # the state column of /proc/net/tcp
 RECONNECT_TIMEOUT_MS = 30_000
@@ -78,7 +77,7 @@ def expect_headline(page: Page, grades: list[float], timeout_ms: int = 15_000) -
     """DCG@5, IDCG@5 and NDCG@5 as the core computes them for ``grades`` (2 decimals, as shown)."""
     numbers = ndcg_core.headline(grades, 5)
     expected = [f"{numbers.dcg:.2f}", f"{numbers.idcg:.2f}", f"{numbers.ndcg:.2f}"]
-    expect(page.locator(METRIC)).to_have_text(expected, timeout=timeout_ms)
+    expect(page.locator(HEADLINE)).to_have_text(expected, timeout=timeout_ms)
 
 
 def upstreams_of(cluster: Cluster, cookie: str) -> set[str]:
@@ -142,7 +141,7 @@ def test_after_a_reload_the_other_replica_shows_the_same_scenario(
     screenshot(page, f"after_failover_{stop}")
 
     page.get_by_role("button", name="Ideal order").click()  # the new replica serves the session live
-    expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
+    expect(page.locator(HEADLINE).nth(2)).to_have_text("1.00")
     expect(page.locator(ERROR)).to_have_count(0)
 
 
@@ -165,5 +164,5 @@ def test_without_a_reload_the_page_says_the_first_click_was_lost_and_the_next_on
     screenshot(page, "no_reload_first_click")
     wait_for_app_idle(page)  # as a user who reads the note: the rebuilt page's run has finished
     page.get_by_role("button", name="Ideal order").click()
-    expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
+    expect(page.locator(HEADLINE).nth(2)).to_have_text("1.00")
     expect(page.locator(ERROR)).to_have_count(0)

@@ -15,14 +15,13 @@ from playwright.sync_api import Page, expect
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.browser.conftest import wait_for_app_idle
+from tests.browser.conftest import HEADLINE, wait_for_app_idle
 from tests.browser.gestures import mouse_drag, row, touch_drag
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 NAMES = list(BLUETOOTH_HEADPHONES.labels)
 BOSE, SONY = "i6", "i3"  # ids follow the scenario's order: i0 … i6
-METRIC = '[data-testid="stMetricValue"]'
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +41,7 @@ def expect_headline(page: Page, grades: list[float], k: int = 5) -> None:
     """The three headline numbers equal the core's for ``grades`` (2 decimals, as shown)."""
     numbers = ndcg_core.headline(grades, k)
     expected = [f"{numbers.dcg:.2f}", f"{numbers.idcg:.2f}", f"{numbers.ndcg:.2f}"]
-    expect(page.locator(METRIC)).to_have_text(expected, timeout=15_000)
+    expect(page.locator(HEADLINE)).to_have_text(expected, timeout=15_000)
 
 
 def shown_names(page: Page) -> list[str]:
@@ -56,7 +55,7 @@ def shown_names(page: Page) -> list[str]:
 def test_opens_with_the_seed000_numbers(page: Page, app_url: str, screenshot) -> None:
     open_playground(page, app_url)
     expect_headline(page, GRADES)
-    expect(page.locator(METRIC)).to_have_text(["6.31", "14.60", "0.43"])
+    expect(page.locator(HEADLINE)).to_have_text(["6.31", "14.60", "0.43"])
     screenshot(page, "playground_default")
 
 
@@ -82,6 +81,43 @@ def test_keyboard_moves_sony_to_rank_1_and_keeps_focus(page: Page, app_url: str,
     screenshot(page, "playground_after_keyboard_move")
 
 
+#: Keyboard drops of ``row`` (Space, a key, Space for each key of ``moves``), all in one task of
+#: the page, so no answer from the server can be drawn in between; then the headline as it is.
+DROPS_IN_ONE_TASK = """(row, moves) => {
+  const press = (key) => row.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, composed: true}));
+  for (const move of moves) { row.focus(); press(' '); press(move); press(' '); }
+  const host = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('[data-testid="headline"]'));
+  const root = host.shadowRoot;
+  return {
+    values: [...root.querySelectorAll('[data-testid="headline-value"]')].map((v) => v.textContent),
+    busy: root.querySelector('.headline__row').getAttribute('aria-busy'),
+  };
+}"""
+
+
+def test_a_drop_shows_its_numbers_before_the_server_answers(page: Page, app_url: str) -> None:
+    """The headline looks a drop's numbers up in the map Python sent with them (issue 14)."""
+    open_playground(page, app_url)
+    bose_first = ndcg_core.headline([GRADES[-1], *GRADES[:-1]], 5)
+    seen = row(page, BOSE).evaluate(DROPS_IN_ONE_TASK, ["Home"])
+    assert seen == {
+        "values": [f"{bose_first.dcg:.2f}", f"{bose_first.idcg:.2f}", f"{bose_first.ndcg:.2f}"],
+        "busy": "false",
+    }
+    expect_headline(page, [GRADES[-1], *GRADES[:-1]])  # and the server's run says the same
+    expect(page).to_have_url(re.compile(r"order=6%2C0%2C1"))
+
+
+def test_a_second_drop_before_the_answer_dims_the_headline_until_it_comes(page: Page, app_url: str) -> None:
+    """The map is for the order Python last drew: a second drop cannot be looked up, so the headline
+    says it is busy (and shows no number of another order) until the server's answer arrives."""
+    open_playground(page, app_url)
+    seen = row(page, BOSE).evaluate(DROPS_IN_ONE_TASK, ["Home", "End"])  # to the top, and back
+    assert seen["busy"] == "true"
+    expect(page.locator('[data-testid="headline"] .headline__row')).to_have_attribute("aria-busy", "false")
+    expect_headline(page, GRADES)
+
+
 def test_touch_drag_by_the_handle(page_factory: Callable[..., Page], app_url: str, screenshot) -> None:
     page = page_factory(has_touch=True, viewport={"width": 390, "height": 1400}, is_mobile=True)
     open_playground(page, app_url)
@@ -96,7 +132,7 @@ def test_touch_drag_by_the_handle(page_factory: Callable[..., Page], app_url: st
 def test_ideal_button_then_undo(page: Page, app_url: str) -> None:
     open_playground(page, app_url)
     page.get_by_role("button", name="Ideal order").click()
-    expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
+    expect(page.locator(HEADLINE).nth(2)).to_have_text("1.00")
     page.get_by_role("button", name="Undo").click()
     expect_headline(page, GRADES)
 

@@ -21,13 +21,12 @@ from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.browser.conftest import wait_for_app_idle
+from tests.browser.conftest import HEADLINE, HEADLINE_LABELS, wait_for_app_idle
 from tests.browser.gestures import ROW, center, row
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 BOSE, SONY = "i6", "i3"  # ids follow the scenario's order: i0 … i6
-METRIC = '[data-testid="stMetricValue"]'
 #: The held row's preview; its words are CSS generated content from ``data-text`` (see the JS).
 PREVIEW = '[data-testid="sortable-preview"]'
 LIVE = '[data-testid="sortable-live"]'
@@ -62,7 +61,7 @@ def expect_ndcg(page: Page, grades: list[float], k: int = 5) -> str:
     """The headline's three numbers equal the core's for ``grades``; returns NDCG@k as shown."""
     numbers = ndcg_core.headline(grades, k)
     shown = [f"{numbers.dcg:.2f}", f"{numbers.idcg:.2f}", f"{numbers.ndcg:.2f}"]
-    expect(page.locator(METRIC)).to_have_text(shown, timeout=15_000)
+    expect(page.locator(HEADLINE)).to_have_text(shown, timeout=15_000)
     return shown[2]
 
 
@@ -92,8 +91,8 @@ def everything_in_view(page: Page) -> list[str]:
     visible_charts = [charts.nth(i) for i in range(charts.count()) if charts.nth(i).is_visible()]
     problems = (
         outside_the_viewport(page, "item", page.locator(ROW))
-        + outside_the_viewport(page, "headline number", page.locator(METRIC))
-        + outside_the_viewport(page, "headline label", page.locator('[data-testid="stMetricLabel"]'))
+        + outside_the_viewport(page, "headline number", page.locator(HEADLINE))
+        + outside_the_viewport(page, "headline label", page.locator(HEADLINE_LABELS))
         + outside_the_viewport(page, "table", page.locator('[data-testid="rank-table"]'))
         + outside_the_viewport(page, "table row", page.locator('[data-testid="rank-table-row"]'))
     )
@@ -186,7 +185,7 @@ def test_a_mouse_drag_previews_the_ndcg_the_drop_then_shows(
     expect(preview).to_be_visible()
     expect(preview).to_have_attribute("data-text", f"drop here → NDCG@5 {after} ({rise})")
     expect(row(page, BOSE).locator(PREVIEW)).to_have_count(1)  # on the held row
-    expect(page.locator(METRIC).nth(2)).to_have_text(
+    expect(page.locator(HEADLINE).nth(2)).to_have_text(
         f"{ndcg_core.ndcg(GRADES, 5):.2f}"
     )  # nothing dropped yet
     screenshot(page, "preview_mid_drag")
@@ -251,7 +250,7 @@ def test_a_long_list_scrolls_in_its_own_box_while_headline_and_table_stay_in_vie
     box = page.locator('[data-testid="sortable-box"]')
     problems = (
         outside_the_viewport(page, "list box", box)
-        + outside_the_viewport(page, "headline number", page.locator(METRIC))
+        + outside_the_viewport(page, "headline number", page.locator(HEADLINE))
         + outside_the_viewport(page, "table", page.locator('[data-testid="rank-table"]'))
     )
     charts = page.locator('[data-testid="stVegaLiteChart"]')

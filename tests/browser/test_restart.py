@@ -17,7 +17,14 @@ from playwright.sync_api import Page, expect
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.browser.conftest import REPO_ROOT, free_port, start_streamlit, stop_streamlit, wait_for_app_idle
+from tests.browser.conftest import (
+    HEADLINE,
+    REPO_ROOT,
+    free_port,
+    start_streamlit,
+    stop_streamlit,
+    wait_for_app_idle,
+)
 from tests.browser.gestures import mouse_drag, row
 
 pytestmark = pytest.mark.browser
@@ -25,7 +32,6 @@ pytestmark = pytest.mark.browser
 APP = REPO_ROOT / "app.py"
 GRADES = list(BLUETOOTH_HEADPHONES.grades)
 BOSE_FIRST = [GRADES[-1], *GRADES[:-1]]
-METRIC = '[data-testid="stMetricValue"]'
 RECONNECT_TIMEOUT_MS = 30_000
 
 
@@ -46,7 +52,7 @@ def server(port: int, tmp_path: Path) -> Iterator[list]:
 def expect_headline(page: Page, grades: list[float]) -> None:
     numbers = ndcg_core.headline(grades, 5)
     expected = [f"{numbers.dcg:.2f}", f"{numbers.idcg:.2f}", f"{numbers.ndcg:.2f}"]
-    expect(page.locator(METRIC)).to_have_text(expected, timeout=15_000)
+    expect(page.locator(HEADLINE)).to_have_text(expected, timeout=15_000)
 
 
 def test_after_a_restart_the_scenario_stays_and_the_reconnect_is_named(
@@ -82,14 +88,14 @@ def test_after_a_restart_the_scenario_stays_and_the_reconnect_is_named(
     # while that first run is still drawing reaches a button the new session has not registered yet.)
     wait_for_app_idle(page)
     page.get_by_role("button", name="Ideal order").click()
-    expect(page.locator(METRIC).nth(2)).to_have_text("1.00")
+    expect(page.locator(HEADLINE).nth(2)).to_have_text("1.00")
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
 
 
 def test_a_fresh_page_load_gets_no_reconnect_note(server: list, port: int, page: Page) -> None:
     page.goto(f"http://127.0.0.1:{port}/?grades=3,2,3,0,1&k=5&gain=lin")
     wait_for_app_idle(page, "NDCG at a glance")
-    expect(page.locator(METRIC).nth(2)).to_have_text(
+    expect(page.locator(HEADLINE).nth(2)).to_have_text(
         f"{ndcg_core.ndcg([3, 2, 3, 0, 1], 5, gain='linear'):.2f}"
     )
     expect(page.get_by_text("The connection to the server was renewed")).to_have_count(0)

@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.browser.conftest import wait_for_app_idle
+from tests.browser.conftest import HEADLINE, wait_for_app_idle
 from tests.browser.gestures import row
 from ui.lesson.steps import STEPS
 
@@ -162,7 +162,7 @@ def test_try_it_opens_the_playground_on_ranking_b(streamlit_server: Callable[...
     wait_for_app_idle(page, "NDCG at a glance")
     numbers = ndcg_core.headline([0, 0, 2, 3], 4, gain="linear")
     # the session's 2 decimals: a scenario never changes the Decimals setting (issue 17.5)
-    expect(page.locator('[data-testid="stMetricValue"]').nth(2)).to_have_text(f"{numbers.ndcg:.2f}")
+    expect(page.locator(HEADLINE).nth(2)).to_have_text(f"{numbers.ndcg:.2f}")
     expect(page.get_by_text("CG is blind to order: ranking B").first).to_be_visible()
     expect(page.locator("html")).not_to_have_attribute("data-step-keys", "arrows")  # the keys left too
 

@@ -20,6 +20,7 @@ from ndcg_core.metric.what_if import (
     all_orders,
     best_change,
     binned,
+    dcg_move_map,
     missing_judged,
     move_map,
     order_distribution,
@@ -73,6 +74,24 @@ def test_swap_and_move_maps_equal_ndcg_of_each_reordered_list(grades, k, gain, e
         assert table[i - 1, j - 1] == pytest.approx(
             ndcg_core.ndcg(order, k, gain=gain, ideal=pool), abs=1e-12
         )
+
+
+@settings(max_examples=200)
+@given(grade_lists, cutoffs, gains, pools)
+def test_the_dcg_move_map_equals_dcg_of_each_moved_list(grades, k, gain, extra):
+    pool = None if extra is None else [*grades, *extra]
+    dcgs = dcg_move_map(Ranking.of(grades, k, gain=gain, ideal=pool))
+    for kind, i, j, order in every_change(grades):
+        if kind == "move":
+            assert dcgs[i - 1, j - 1] == pytest.approx(ndcg_core.dcg(order, k, gain=gain), abs=1e-12)
+
+
+@pytest.mark.parametrize("rule, expected", [("zero", 0.0), ("one", 1.0)])
+def test_the_move_map_follows_the_rule_for_idcg_0(rule, expected):
+    """Nothing relevant: every move leaves NDCG at what the ``empty_ideal`` rule gives (not always 0)."""
+    ranking = Ranking.of([0, 0, 0], 3, empty_ideal=rule)
+    assert ranking.ndcg == expected
+    assert move_map(ranking).tolist() == [[expected] * 3] * 3
 
 
 def test_seed000_swap_map_by_hand():

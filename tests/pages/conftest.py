@@ -8,12 +8,15 @@ as a drag would.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui.components.headline.headline import COMPONENT_NAME as HEADLINE
 from ui.navigation import PLAYGROUND, PageFile
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -38,3 +41,23 @@ def open_app(page: PageFile = PLAYGROUND, *, params: Mapping[str, str] | None = 
 def new_app() -> NewApp:
     """A fresh app for each call: ``new_app(COMPARE)``, ``new_app(params={"grades": "3,2"})``."""
     return open_app
+
+
+def all_component_data(at: AppTest, name: str) -> list[dict[str, Any]]:
+    """The data the page sent to each component named ``name`` (the list, the table, the headline)."""
+    return [json.loads(e.proto.json) for e in at.get("bidi_component") if e.proto.component_name == name]
+
+
+def component_data(at: AppTest, name: str) -> dict[str, Any]:
+    """The data the page sent to its one component named ``name``."""
+    (data,) = all_component_data(at, name)
+    return data
+
+
+def headline(at: AppTest) -> dict[str, str]:
+    """The numbers the page shows, by label: its ``st.metric`` elements, and the Playground's
+    headline (a component, whose numbers are in the data Python sends it)."""
+    shown = {metric.label: metric.value for metric in at.metric}
+    for data in all_component_data(at, HEADLINE):
+        shown |= {figure["label"]: figure["value"] for figure in data["figures"]}
+    return shown

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core
 from ndcg_core.metric.neighbours import SEED001_TWO_SYSTEMS
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES, SCENARIOS, Scenario, scenario_by_key
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, headline
 from ui.navigation import COMPARE, PLAYGROUND, STEP_BY_STEP, VARIANTS, WHAT_IF, PageFile
 from ui.state.lesson import STEP_KEY
 from ui.state.scenario import DECIMALS_KEY
@@ -33,7 +33,7 @@ SHOWN = {
 
 
 def metric(at: AppTest, label: str) -> str:
-    return {m.label: m.value for m in at.metric}[label]
+    return headline(at)[label]
 
 
 def visit(at: AppTest, page: PageFile) -> AppTest:

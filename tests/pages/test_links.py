@@ -13,7 +13,7 @@ import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES, Scenario
 from ndcg_core.trec.evaluation import Evaluation, evaluate
 from ndcg_core.trec.files import read_qrels, read_run
-from tests.pages.conftest import NewApp, open_app
+from tests.pages.conftest import NewApp, headline, open_app
 from ui.navigation import MANY_QUERIES, STEP_BY_STEP
 from ui.run_files import SAMPLE_CHOICES, LoadedFiles, sample_files
 from ui.state.link import UrlScenario, decode, encode
@@ -24,10 +24,6 @@ from ui.state.settings import DEFAULTS
 def opened(params: dict[str, str]) -> AppTest:
     """A fresh session opened on a link with these query parameters."""
     return open_app(params=params)
-
-
-def headline(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
 
 
 def test_a_hand_written_link_opens_seed004():

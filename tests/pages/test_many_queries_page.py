@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, headline
 from ui.navigation import MANY_QUERIES
 from ui.run_files import LoadedFiles
 
@@ -72,7 +72,7 @@ def test_open_a_query_in_the_playground_keeps_its_ndcg(page):
     per_query = page.dataframe[1].value.set_index("qid")
     page.button[[b.label for b in page.button].index("Open in the Playground")].click().run()
     assert not page.exception
-    shown = {metric.label: metric.value for metric in page.metric}
+    shown = headline(page)
     assert shown["NDCG@5"] == f"{per_query.loc[worst, 'ndcg_cut_5']:.2f}"
     caption = re.sub(r"\\(.)", r"\1", page.caption[0].value)
     assert caption.startswith(f"Query {worst} of results.test · qrels.test + results.test")

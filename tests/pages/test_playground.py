@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, headline
 from ui.state.scenario import LIST_KEY
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
@@ -33,11 +33,6 @@ def editor(app: AppTest) -> AppTest:
 def unescaped(markdown: str) -> str:
     """A message as the reader sees it: Markdown's backslash escapes removed."""
     return re.sub(r"\\(.)", r"\1", markdown)
-
-
-def headline(at: AppTest) -> dict[str, str]:
-    """The three headline metrics, by label."""
-    return {metric.label: metric.value for metric in at.metric}
 
 
 def test_opens_on_the_seed000_list_with_its_published_numbers(app):
@@ -165,7 +160,7 @@ def test_an_empty_list_is_one_clear_state_and_undo_brings_list_and_k_back(editor
     """Issue 17: no NDCG@1 = 0.00 for nothing, one message, the controls that cannot act disabled."""
     press(editor, "Empty the list")
     assert not editor.exception
-    assert not editor.metric  # no headline of an empty list
+    assert not headline(editor)  # no headline of an empty list
     assert [info.value for info in editor.info] == [
         info.value for info in editor.info if "The list is empty" in info.value
     ] and len(editor.info) == 1

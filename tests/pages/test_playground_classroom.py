@@ -9,15 +9,13 @@ is where every number and word comes from.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.metric.orders import moved
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, component_data, headline
 from ui.navigation import STEP_BY_STEP
 from ui.presentation import CLASSROOM_CSS, CLASSROOM_SWITCH_KEY, PRESENTATION_CSS
 from ui.state.lesson import SWITCH_KEY
@@ -29,16 +27,6 @@ SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 
 def css_shown(at: AppTest, css: str) -> bool:
     return any(element.proto.body.strip() == css.strip() for element in at.get("html"))
-
-
-def component_data(at: AppTest, name: str) -> dict:
-    """The data the page sent to the component ``name`` (the sortable list, the rank table)."""
-    (element,) = [e for e in at.get("bidi_component") if e.proto.component_name == name]
-    return json.loads(element.proto.json)
-
-
-def headline(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
 
 
 def link(at: AppTest) -> dict[str, str]:
@@ -118,7 +106,7 @@ def test_the_lesson_s_presentation_mode_is_the_playground_s_classroom_view(new_a
 def test_the_classroom_view_of_an_empty_list_says_so_once(classroom):
     classroom.session_state[LIST_KEY] = classroom.session_state[LIST_KEY].edited([])
     classroom.run()
-    assert not classroom.exception and not classroom.metric
+    assert not classroom.exception and not headline(classroom)
     assert len(classroom.info) == 1 and "The list is empty" in classroom.info[0].value
 
 
@@ -145,3 +133,34 @@ def test_the_preview_follows_the_decimals_setting(new_app: NewApp):
     preview = component_data(at, "ndcg_sortable_list")["preview"]
     expected = f"{ndcg_core.ndcg(moved(SEED000, 7, 1), 5):.4f}"
     assert preview["labels"][preview["cells"][6][0]].startswith(f"drop here → NDCG@5 {expected} (+")
+
+
+# -------------------------------------------------- the headline after a drop --
+
+
+def test_the_headline_follows_the_list_with_its_numbers_after_every_move(new_app: NewApp):
+    """The headline component holds, for the list's order, DCG@5 and NDCG@5 after every move."""
+    at = new_app()
+    data = component_data(at, "ndcg_headline")
+    listed = component_data(at, "ndcg_sortable_list")
+    assert data["follows"] == listed["key"] == "playground_sortable"
+    assert data["order"] == [item["id"] for item in listed["items"]]
+    moves = data["moves"]
+    for source in range(1, 8):
+        for target in range(1, 8):
+            after = ndcg_core.headline(moved(SEED000, source, target), 5)
+            cell = (moves["dcg"][source - 1][target - 1], moves["ndcg"][source - 1][target - 1])
+            assert [moves["texts"][i] for i in cell] == [f"{after.dcg:.2f}", f"{after.ndcg:.2f}"]
+
+
+def test_after_a_drop_the_headline_holds_the_moves_of_the_new_order(new_app: NewApp):
+    at = new_app()
+    ranked = at.session_state[LIST_KEY]
+    at.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])
+    at.run()
+    data = component_data(at, "ndcg_headline")
+    grades = [SEED000[-1], *SEED000[:-1]]
+    assert data["order"] == [ranked.ids[-1], *ranked.ids[:-1]]
+    assert headline(at)["NDCG@5"] == f"{ndcg_core.ndcg(grades, 5):.2f}" == "0.79"
+    back = ndcg_core.headline(moved(grades, 1, 7), 5)  # Bose back to rank 7: seed 000 again
+    assert data["moves"]["texts"][data["moves"]["ndcg"][0][6]] == f"{back.ndcg:.2f}" == "0.43"

@@ -23,7 +23,7 @@ from ndcg_core.teaching.scenarios import (
     SCENARIOS,
     Scenario,
 )
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, headline
 from ui.lesson.frame import UNLISTED_NAME
 from ui.lesson.steps import STEPS
 from ui.lesson.tables import plain_text
@@ -164,7 +164,7 @@ def test_step6_idcg_is_seed000_table_5(lesson):
 def test_step7_ndcg_headline_and_formula(lesson):
     go_to_step(lesson, 7)
     numbers = ndcg_core.headline(SEED000, K)
-    shown = {metric.label: metric.value for metric in lesson.metric}
+    shown = headline(lesson)
     assert shown == {
         "DCG@5": f"{numbers.dcg:.2f}",
         "IDCG@5": f"{numbers.idcg:.2f}",
@@ -197,7 +197,7 @@ def test_the_lesson_follows_a_new_order_and_the_gain(lesson):
     go_to_step(lesson, 7)
     grades = [SEED000[-1], *SEED000[:-1]]
     numbers = ndcg_core.headline(grades, K, gain="linear")
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{numbers.ndcg:.2f}"
+    assert headline(lesson)["NDCG@5"] == f"{numbers.ndcg:.2f}"
     assert any("Gain: linear (rel)" in note.value for note in lesson.markdown)
 
 
@@ -209,7 +209,7 @@ def test_seed004_chunks_in_the_lesson(lesson):
     assert latex(lesson) == [written_sum("DCG@5", grades, 5, "linear", 3).latex]
     assert "= 6.149" in latex(lesson)[0]
     go_to_step(lesson, 7)
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == "0.972"
+    assert headline(lesson)["NDCG@5"] == "0.972"
 
 
 def test_judged_pool_ideal_holds_the_unlisted_items(lesson):
@@ -225,7 +225,7 @@ def test_judged_pool_ideal_holds_the_unlisted_items(lesson):
     assert same(ideal["Grade"], sorted(pool, reverse=True)[: len(ideal)])
     assert same(ideal["IDCG"].iloc[4:5], [ndcg_core.idcg(list(APPROACH_1.grades), 5, ideal=pool)])
     go_to_step(lesson, 7)
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == "0.2268"
+    assert headline(lesson)["NDCG@5"] == "0.2268"
 
 
 def test_item_names_are_shown_as_text_not_markup(lesson):
@@ -261,11 +261,13 @@ def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: N
     assert at.session_state[SCENARIO_KEY] == scenario.key
     assert at.session_state[DECIMALS_KEY] == scenario.decimals
     if scenario.grades:
-        ndcg_metric = next(metric for metric in at.metric if metric.label.startswith("NDCG"))
-        assert ndcg_metric.value == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
-        assert ndcg_metric.label == f"NDCG@{scenario.k}"
+        label, value = next(
+            (label, value) for label, value in headline(at).items() if label.startswith("NDCG")
+        )
+        assert value == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
+        assert label == f"NDCG@{scenario.k}"
     else:  # the empty list: one message, no headline of nothing (issue 17)
-        assert not at.metric
+        assert not headline(at)
         assert any(
             f"NDCG@{scenario.k} is taken as {scenario.expected_ndcg:g}" in info.value for info in at.info
         )
@@ -280,7 +282,7 @@ def test_each_scenario_shows_its_expected_ndcg_in_the_lesson(lesson, scenario: S
     load_in_lesson(lesson, scenario)
     set_decimals(lesson, scenario.decimals)
     go_to_step(lesson, 7)
-    shown = {metric.label: metric.value for metric in lesson.metric}
+    shown = headline(lesson)
     assert shown[f"NDCG@{scenario.k}"] == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
 
 
@@ -295,7 +297,7 @@ def test_try_it_on_the_cg_step_opens_ranking_b_in_the_playground(lesson):
     assert lesson.session_state[SCENARIO_KEY] == CG_RANKING_B.key
     numbers = ndcg_core.headline(list(CG_RANKING_B.grades), 4, gain="linear")
     # the session's 2 decimals: opening a scenario never changes the setting
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@4"] == f"{numbers.ndcg:.2f}"
+    assert headline(lesson)["NDCG@4"] == f"{numbers.ndcg:.2f}"
 
 
 def test_try_it_keeps_the_current_list(lesson):
@@ -336,7 +338,7 @@ def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson
     lesson.switch_page(PLAYGROUND.path).run()  # still presenting: the Playground's classroom view
     assert lesson.session_state[GAIN_KEY] == "linear"
     expected = ndcg_core.ndcg(SEED000, K, gain="linear")
-    assert {metric.label: metric.value for metric in lesson.metric}["NDCG@5"] == f"{expected:.2f}"
+    assert headline(lesson)["NDCG@5"] == f"{expected:.2f}"
     lesson.switch_page(STEP_BY_STEP.path).run()
     assert lesson.session_state[PRESENTING_KEY] is True
 

@@ -15,11 +15,17 @@
 // says it in the live region. Python sends those words for every (held rank,
 // place) with the list (`data.preview`); this file only looks them up.
 //
+// After each drop the list also announces it in the page: DROP_EVENT on
+// document, with the list's key, the order before and after, and the move
+// (0-based ranks), so that a headline following this list can show the new
+// numbers at once (see ui/components/headline/headline.js).
+//
 // User text (labels, details) is only ever written with textContent.
 
 const ROOT_SELECTOR = '[data-testid="sortable-list"]';
 const ROW_SELECTOR = '[data-testid="sortable-item"]';
 const REORDER_EVENT = "reorder";
+const DROP_EVENT = "ndcg-sortable-drop";
 
 // How far (px) a pointer must move before a press becomes a drag.
 const DRAG_THRESHOLD_PX = 5;
@@ -57,6 +63,26 @@ function moveItem(ids, from, to) {
   const [moved] = result.splice(from, 1);
   result.splice(to, 0, moved);
   return result;
+}
+
+// The one move (0-based ranks) that turns `before` into `after`, or null.
+function singleMove(before, after) {
+  let first = 0;
+  while (first < before.length && before[first] === after[first]) {
+    first += 1;
+  }
+  if (first === before.length) {
+    return null;
+  }
+  const candidates = [
+    { from: before.indexOf(after[first]), to: first }, // moved up to `first`
+    { from: first, to: after.indexOf(before[first]) }, // moved down from `first`
+  ];
+  return (
+    candidates.find(
+      ({ from, to }) => from >= 0 && to >= 0 && sameSequence(moveItem(before, from, to), after),
+    ) ?? null
+  );
 }
 
 function sameSequence(a, b) {
@@ -261,6 +287,7 @@ class SortableList {
   render(data) {
     const items = parseItems(data);
     const cutoff = parseCutoff(data);
+    this.key = typeof data?.key === "string" ? data.key : null;
     this.listEl.setAttribute("aria-label", String(data?.ariaLabel ?? "Ranked list"));
     this.root.classList.toggle("sortable--large", data?.size === "large");
     this.boxEl.style.maxHeight =
@@ -400,13 +427,21 @@ class SortableList {
     this.drag = null;
   }
 
-  // Keep the new order, and tell Python about it if it changed.
+  // Keep the new order, tell Python about it if it changed, and announce the
+  // drop in the page.
   commit(ids) {
-    if (sameSequence(ids, this.committedIds())) {
+    const before = this.committedIds();
+    if (sameSequence(ids, before)) {
       return;
     }
     this.items = ids.map((id) => this.itemById.get(id));
     this.report(ids);
+    const move = singleMove(before, ids);
+    document.dispatchEvent(
+      new CustomEvent(DROP_EVENT, {
+        detail: { list: this.key, before, after: ids.slice(), from: move?.from, to: move?.to },
+      }),
+    );
   }
 
   announce(message) {

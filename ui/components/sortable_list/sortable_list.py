@@ -148,8 +148,8 @@ def sortable_list(
 
     _component(
         key=key,
-        data=_build_data(items, cutoff, aria_label, _revision(key))
-        | {"preview": preview, "size": size, "maxHeight": max_height},
+        data=_build_data(items, cutoff, aria_label, revision(key))
+        | {"preview": preview, "size": size, "maxHeight": max_height, "key": key},
         on_reorder_change=_on_reorder_change,
     )
 
@@ -244,11 +244,12 @@ def _revision_key(key: str) -> str:
     return f"_sortable_list_revision_{key}"
 
 
-def _revision(key: str) -> int:
-    """Number of reports received so far by widget ``key``."""
+def revision(key: str) -> int:
+    """Number of reports received so far by widget ``key`` (drawn with the list, so that a page can
+    tell the browser which of its reports an answer follows)."""
     return int(st.session_state.get(_revision_key(key), 0))
 
 
 def _bump_revision(key: str) -> None:
     """Count one more report for widget ``key``."""
-    st.session_state[_revision_key(key)] = _revision(key) + 1
+    st.session_state[_revision_key(key)] = revision(key) + 1

@@ -1,0 +1,157 @@
+// The headline: DCG@k, IDCG@k and NDCG@k as large numbers under small labels.
+//
+// Python sends the numbers (already written out) and, for the sortable list
+// this headline follows, the numbers after every possible move of that list
+// (`data.moves`: a table of texts and, for DCG and NDCG, a grid of indices
+// into it; cell [s][t] is the move of rank s+1 to rank t+1). When the list
+// announces a drop (DROP_EVENT on document, see sortable_list.js), the
+// headline looks the new numbers up and shows them at once; the page's run
+// then sends the same numbers. Nothing here computes a number.
+//
+// When the drop is not one the headline has numbers for (a second drop before
+// Python answered the first), the values are dimmed and marked busy until
+// Python's answer arrives.
+
+const ROOT_SELECTOR = '[data-testid="headline"]';
+const DROP_EVENT = "ndcg-sortable-drop";
+const headlines = new WeakMap();
+
+export default function mountHeadline(component) {
+  const { data, parentElement } = component;
+  const root = parentElement.querySelector(ROOT_SELECTOR);
+  if (!root) {
+    return undefined;
+  }
+  let headline = headlines.get(root);
+  if (!headline) {
+    headline = new Headline(root);
+    headlines.set(root, headline);
+  }
+  headline.render(data ?? {});
+  return () => {
+    headline.destroy();
+    headlines.delete(root);
+  };
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
+
+function sameSequence(a, b) {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+// The moves' grids, checked: square, one row per id, every cell an index of a text.
+function parseMoves(raw, size) {
+  if (!raw || !Array.isArray(raw.texts)) {
+    return null;
+  }
+  const fits = (grid) =>
+    Array.isArray(grid) &&
+    grid.length === size &&
+    grid.every(
+      (row) =>
+        Array.isArray(row) &&
+        row.length === size &&
+        row.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < raw.texts.length),
+    );
+  if (!fits(raw.dcg) || !fits(raw.ndcg)) {
+    return null;
+  }
+  return { texts: raw.texts.map(String), dcg: raw.dcg, ndcg: raw.ndcg };
+}
+
+class Headline {
+  constructor(root) {
+    this.root = root;
+    this.row = root.querySelector(".headline__row");
+    this.values = new Map(); // figure name -> its value element
+    this.follows = null;
+    this.order = []; // the followed list's ids, in the order the numbers shown are for
+    this.moves = null; // the numbers after each move of that order
+    this.onDrop = this.onDrop.bind(this);
+    document.addEventListener(DROP_EVENT, this.onDrop);
+  }
+
+  destroy() {
+    document.removeEventListener(DROP_EVENT, this.onDrop);
+  }
+
+  render(data) {
+    const figures = Array.isArray(data.figures) ? data.figures : [];
+    this.root.classList.toggle("headline--large", data.size === "large");
+    this.follows = typeof data.follows === "string" ? data.follows : null;
+    this.order = Array.isArray(data.order) ? data.order.map(String) : [];
+    this.moves = parseMoves(data.moves, this.order.length);
+    this.drawFigures(figures);
+    this.setBusy(false);
+  }
+
+  drawFigures(figures) {
+    const names = figures.map((figure) => String(figure.name));
+    if (!sameSequence(names, [...this.values.keys()])) {
+      this.row.replaceChildren();
+      this.values.clear();
+      for (const name of names) {
+        const group = document.createElement("div");
+        group.className = "headline__figure";
+        group.setAttribute("data-name", name);
+        const label = document.createElement("dt");
+        label.className = "headline__label";
+        label.setAttribute("data-testid", "headline-label");
+        const value = document.createElement("dd");
+        value.className = "headline__value";
+        value.setAttribute("data-testid", "headline-value");
+        group.append(label, value);
+        this.row.append(group);
+        this.values.set(name, value);
+      }
+    }
+    for (const figure of figures) {
+      const value = this.values.get(String(figure.name));
+      setText(value.previousElementSibling, String(figure.label ?? ""));
+      setText(value, String(figure.value ?? ""));
+    }
+  }
+
+  setBusy(busy) {
+    this.root.classList.toggle("is-busy", busy);
+    this.row.setAttribute("aria-busy", String(busy));
+  }
+
+  // A drop in the list this headline follows: its numbers at once, if known.
+  onDrop(event) {
+    const drop = event.detail ?? {};
+    if (this.follows === null || drop.list !== this.follows) {
+      return;
+    }
+    const before = Array.isArray(drop.before) ? drop.before.map(String) : [];
+    const { from, to } = drop;
+    const known =
+      this.moves !== null &&
+      sameSequence(before, this.order) &&
+      Number.isInteger(from) &&
+      Number.isInteger(to) &&
+      from >= 0 &&
+      to >= 0 &&
+      from < this.order.length &&
+      to < this.order.length;
+    if (!known) {
+      this.setBusy(true); // Python's answer will bring the numbers
+      return;
+    }
+    for (const name of ["dcg", "ndcg"]) {
+      const value = this.values.get(name);
+      if (value) {
+        setText(value, this.moves.texts[this.moves[name][from][to]]);
+      }
+    }
+    // The maps were for the order before this drop: until Python's answer,
+    // another drop cannot be looked up.
+    this.order = Array.isArray(drop.after) ? drop.after.map(String) : [];
+    this.moves = null;
+  }
+}

@@ -1,0 +1,96 @@
+"""The headline's three numbers (DCG@k, IDCG@k, NDCG@k), drawn by a small inline component that
+shows a drop's new numbers the moment the item is dropped.
+
+Why a component and not three ``st.metric``: after a drop, Streamlit's page draws the fragment's
+new elements only when the whole run has arrived, table and charts included (about 150 ms on a
+classroom laptop). This component also holds, from Python, the headline *after every possible
+move* of the list it follows (``after_moves``, the core's move maps, rounded as the headline
+rounds them). The sortable list announces each drop in the page (a ``DROP_EVENT`` on
+``document``: the list's key, the order before and after, the move); the headline looks the new
+DCG@k and NDCG@k up and shows them at once. IDCG@k does not depend on the order. The run that
+follows sends the same numbers and the headline draws them again: Python stays the source of
+every number, and nothing is computed in the browser.
+
+When the headline cannot know the numbers (a second drop before the run of the first has
+arrived, or an order it has no map for), it dims its values (``aria-busy``) until the run
+arrives, rather than show a number of another order.
+
+Nothing a user typed reaches this component; its texts are still written with ``textContent``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import streamlit as st
+
+_HERE = Path(__file__).resolve().parent
+COMPONENT_NAME = "ndcg_headline"
+#: The event the sortable list dispatches on ``document`` after each drop (see sortable_list.js).
+DROP_EVENT = "ndcg-sortable-drop"
+
+_HTML = """
+<div class="headline" data-testid="headline">
+  <dl class="headline__row"></dl>
+</div>
+"""
+
+_component = st.components.v2.component(
+    COMPONENT_NAME,
+    html=_HTML,
+    css=(_HERE / "headline.css").read_text(encoding="utf-8"),
+    js=(_HERE / "headline.js").read_text(encoding="utf-8"),
+)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number of the headline: ``name`` ("dcg", "idcg" or "ndcg"), its label and its text."""
+
+    name: Literal["dcg", "idcg", "ndcg"]
+    label: str
+    value: str
+
+
+def headline_row(
+    figures: Sequence[Figure],
+    *,
+    key: str,
+    follows: str | None = None,
+    order: Sequence[str] = (),
+    after_moves: Mapping[str, Any] | None = None,
+    answers: int = 0,
+    size: Literal["normal", "large"] = "normal",
+) -> None:
+    """Draw ``figures`` side by side, as large numbers under small labels.
+
+    ``follows`` is the key of the sortable list whose drops this headline shows at once;
+    ``order`` is that list's ids in the order the figures are for, and ``after_moves`` the
+    figures after every move (``{"texts", "dcg", "ndcg"}`` as
+    :func:`ui.drop_preview.headline_after_moves` makes them). Without them the headline only
+    shows what Python sends. ``answers`` counts the list's drops this run answers (its
+    :func:`~ui.components.sortable_list.revision`): the browser redraws a component only when its
+    data changes, and a drop that ends where the list was must still end the busy state.
+
+    Raises:
+        ValueError: if a grid of ``after_moves`` is not square with one row per id of ``order``.
+    """
+    if after_moves is not None:
+        for name in ("dcg", "ndcg"):
+            grid = after_moves[name]
+            if len(grid) != len(order) or any(len(row) != len(order) for row in grid):
+                raise ValueError(f"headline_row: after_moves[{name!r}] must be {len(order)}×{len(order)}")
+    _component(
+        key=key,
+        data={
+            "figures": [{"name": f.name, "label": f.label, "value": f.value} for f in figures],
+            "follows": follows,
+            "order": list(order),
+            "moves": after_moves,
+            "answers": answers,
+            "size": size,
+        },
+    )
