@@ -87,8 +87,7 @@ class Places:
 
     buttons: DeltaGenerator
     sortable: DeltaGenerator
-    metrics: DeltaGenerator
-    numbers: DeltaGenerator
+    headline: DeltaGenerator
     table: DeltaGenerator | None = None
     charts: dict[str, DeltaGenerator] = field(default_factory=dict)
     formula: Any = None
@@ -194,7 +193,7 @@ def live(places: Places) -> None:
     ranked = scenario.current_list()
     settings = scenario.read_settings()
     if not ranked.items:
-        places.numbers.info(empty_list_message())
+        places.headline.info(empty_list_message())
     else:
         draw_numbers(Run(ranked, settings, scenario.ranking(ranked, settings)), places)
     write_url()  # a fragment's run does not reach app.py's: the link must follow a drop too
@@ -253,7 +252,7 @@ def headline(run: Run, numbers: Headline, preview: DropPreview, places: Places) 
         Figure(name, f"{name.upper()}{numbers.at}", f"{value:.{decimals}f}")
         for name, value in (("dcg", numbers.dcg), ("idcg", numbers.idcg), ("ndcg", numbers.ndcg))
     ]
-    with places.metrics:
+    with places.headline:
         headline_row(
             figures,
             key=HEADLINE_KEY,
@@ -263,7 +262,6 @@ def headline(run: Run, numbers: Headline, preview: DropPreview, places: Places) 
             answers=revision(SORTABLE_KEY),
             size="large" if places.classroom else "normal",
         )
-    with places.numbers:
         headline_notes(numbers, decimals, sentences=not places.classroom)
 
 
@@ -318,8 +316,7 @@ def normal_view(ranked: RankedList) -> None:
     places = Places(
         buttons=list_column.container(),
         sortable=list_column.container(),
-        metrics=numbers_column.container(),
-        numbers=numbers_column.container(),
+        headline=numbers_column.container(),
     )
     if ranked.items:
         judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
@@ -379,8 +376,7 @@ def classroom_view(ranked: RankedList) -> None:
     places = Places(
         buttons=buttons_column.container(),
         sortable=list_column.container(),
-        metrics=list_column.container(),
-        numbers=list_column.container(),
+        headline=list_column.container(),
         classroom=True,
     )
     if ranked.items:

@@ -69,6 +69,7 @@ from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES  # noqa: E402
 from scripts.run_replicas import start_cluster, stop_cluster  # noqa: E402
 from tests.browser.conftest import start_streamlit, stop_streamlit  # noqa: E402
 from ui.components.headline.headline import COMPONENT_NAME as HEADLINE  # noqa: E402
+from ui.components.packed import unpacked  # noqa: E402
 from ui.components.sortable_list.sortable_list import COMPONENT_NAME  # noqa: E402
 from ui.state.link import decode  # noqa: E402
 
@@ -141,7 +142,7 @@ async def run_page(
             element = forward.delta.new_element
             component = element.bidi_component if element.WhichOneof("type") == "bidi_component" else None
             if component is not None and component.component_name.endswith(HEADLINE):
-                figures = json.loads(component.json)["figures"]
+                figures = unpacked(json.loads(component.json))["figures"]
                 page.ndcg = next(f["value"] for f in figures if f["name"] == "ndcg")
                 page.seconds_to_ndcg = time.perf_counter() - start
             elif component is not None and component.component_name.endswith(SORTABLE_LIST):

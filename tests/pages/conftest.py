@@ -17,6 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui.components.headline.headline import COMPONENT_NAME as HEADLINE
+from ui.components.packed import unpacked
 from ui.navigation import PLAYGROUND, PageFile
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -45,7 +46,9 @@ def new_app() -> NewApp:
 
 def all_component_data(at: AppTest, name: str) -> list[dict[str, Any]]:
     """The data the page sent to each component named ``name`` (the list, the table, the headline)."""
-    return [json.loads(e.proto.json) for e in at.get("bidi_component") if e.proto.component_name == name]
+    return [
+        unpacked(json.loads(e.proto.json)) for e in at.get("bidi_component") if e.proto.component_name == name
+    ]
 
 
 def component_data(at: AppTest, name: str) -> dict[str, Any]:

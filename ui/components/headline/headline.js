@@ -27,11 +27,21 @@ export default function mountHeadline(component) {
     headline = new Headline(root);
     headlines.set(root, headline);
   }
-  headline.render(data ?? {});
+  headline.render(unpacked(data));
   return () => {
     headline.destroy();
     headlines.delete(root);
   };
+}
+
+
+// Python sends the data as one JSON text (ui/components/packed.py): read it back.
+function unpacked(data) {
+  try {
+    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
+  } catch {
+    return {};
+  }
 }
 
 function setText(element, text) {

@@ -27,6 +27,8 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from ui.components.packed import packed
+
 _HERE = Path(__file__).resolve().parent
 COMPONENT_NAME = "ndcg_headline"
 #: The event the sortable list dispatches on ``document`` after each drop (see sortable_list.js).
@@ -85,12 +87,14 @@ def headline_row(
                 raise ValueError(f"headline_row: after_moves[{name!r}] must be {len(order)}×{len(order)}")
     _component(
         key=key,
-        data={
-            "figures": [{"name": f.name, "label": f.label, "value": f.value} for f in figures],
-            "follows": follows,
-            "order": list(order),
-            "moves": after_moves,
-            "answers": answers,
-            "size": size,
-        },
+        data=packed(
+            {
+                "figures": [{"name": f.name, "label": f.label, "value": f.value} for f in figures],
+                "follows": follows,
+                "order": list(order),
+                "moves": after_moves,
+                "answers": answers,
+                "size": size,
+            }
+        ),
     )

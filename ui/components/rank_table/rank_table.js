@@ -20,8 +20,18 @@ export default function mountRankTable(component) {
     table = new RankTable(root);
     tables.set(root, table);
   }
-  table.render(data ?? {});
+  table.render(unpacked(data));
   return undefined;
+}
+
+
+// Python sends the data as one JSON text (ui/components/packed.py): read it back.
+function unpacked(data) {
+  try {
+    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
+  } catch {
+    return {};
+  }
 }
 
 function setText(element, text) {

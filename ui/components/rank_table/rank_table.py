@@ -20,6 +20,8 @@ from typing import Literal
 
 import streamlit as st
 
+from ui.components.packed import packed
+
 _HERE = Path(__file__).resolve().parent
 COMPONENT_NAME = "ndcg_rank_table"
 #: A CSS length for ``max_height``: a number with a unit, or a ``calc()`` of such lengths.
@@ -75,13 +77,15 @@ def rank_table(
         raise ValueError(f"rank_table: max_height must be a CSS length, got {max_height!r}")
     _component(
         key=key,
-        data={
-            "columns": [{"name": column.name, "kind": column.kind} for column in columns],
-            "rows": [list(row) for row in rows],
-            "beyond": [bool(flag) for flag in beyond],
-            "cut": cut,
-            "label": label,
-            "maxHeight": max_height,
-            "size": size,
-        },
+        data=packed(
+            {
+                "columns": [{"name": column.name, "kind": column.kind} for column in columns],
+                "rows": [list(row) for row in rows],
+                "beyond": [bool(flag) for flag in beyond],
+                "cut": cut,
+                "label": label,
+                "maxHeight": max_height,
+                "size": size,
+            }
+        ),
     )

@@ -48,7 +48,7 @@ export default function mountSortableList(component) {
     instances.set(root, list);
   }
   list.report = (ids) => setTriggerValue(REORDER_EVENT, ids);
-  list.render(data);
+  list.render(unpacked(data));
   // Streamlit runs this cleanup when the component is removed from the page.
   return () => {
     list.destroy();
@@ -57,6 +57,16 @@ export default function mountSortableList(component) {
 }
 
 // ---------------------------------------------------------------- helpers --
+
+
+// Python sends the data as one JSON text (ui/components/packed.py): read it back.
+function unpacked(data) {
+  try {
+    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
+  } catch {
+    return {};
+  }
+}
 
 function moveItem(ids, from, to) {
   const result = ids.slice();

@@ -43,6 +43,8 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from ui.components.packed import packed
+
 _HERE = Path(__file__).resolve().parent
 
 #: Name under which the component is registered; unique across the app.
@@ -148,8 +150,10 @@ def sortable_list(
 
     _component(
         key=key,
-        data=_build_data(items, cutoff, aria_label, revision(key))
-        | {"preview": preview, "size": size, "maxHeight": max_height, "key": key},
+        data=packed(
+            _build_data(items, cutoff, aria_label, revision(key))
+            | {"preview": preview, "size": size, "maxHeight": max_height, "key": key}
+        ),
         on_reorder_change=_on_reorder_change,
     )
 
