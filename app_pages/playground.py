@@ -67,9 +67,9 @@ FORMULA_KEY, SUMMARY_KEY, EXPORTS_KEY = (
     "playground_summary_open",
     "playground_chart_exports",
 )
-PER_RANK_TAB_KEY, CLASSROOM_TAB_KEY = "playground_per_rank_chart", "playground_classroom_chart"
-PER_RANK_CHARTS = ("Contribution", "Gain", "Discount")
-CLASSROOM_CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
+CHART_TAB_KEY, CLASSROOM_TAB_KEY = "playground_chart", "playground_classroom_chart"
+#: The charts, one tab each: only the open one is drawn (on a new tab, and on every drop).
+CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
 #: The classroom view's boxes: the list and the table take what the screen has left.
 CLASSROOM_LIST_HEIGHT = "calc(100vh - 14rem)"
 CLASSROOM_TABLE_HEIGHT = "calc(100vh - 24rem)"
@@ -334,18 +334,19 @@ def normal_view(ranked: RankedList) -> None:
     live(places)
 
 
+def chart_tabs(key: str) -> dict[str, DeltaGenerator]:
+    """One tab a chart; the place of the open one (the others are drawn when opened)."""
+    tabs = st.tabs(CHARTS, key=key, on_change="rerun")
+    return {name: tab for name, tab in zip(CHARTS, tabs, strict=True) if tab.open}
+
+
 def details_frame(places: Places, k: int) -> None:
     """Headings and places for the per-rank table and the charts, and the export expander."""
     st.subheader("Rank by rank")
     st.caption(f"Ranks 1 to {k}: the ones NDCG@{k} counts; the rows below the line are beyond k.")
     places.table = st.container()
     st.subheader("Charts")
-    per_rank_tabs = st.tabs(PER_RANK_CHARTS, key=PER_RANK_TAB_KEY, on_change="rerun")
-    for name, tab in zip(PER_RANK_CHARTS, per_rank_tabs, strict=True):
-        if tab.open:
-            places.charts[name] = tab
-    cumulative, every_k = st.columns(2)
-    places.charts |= {"CG, DCG, IDCG": cumulative, "NDCG@k": every_k}
+    places.charts = chart_tabs(CHART_TAB_KEY)
     places.exports = st.expander(
         "Export the table (CSV, Markdown, LaTeX) and the charts (PNG, SVG)",
         key=EXPORTS_KEY,
@@ -384,8 +385,7 @@ def classroom_view(ranked: RankedList) -> None:
         list_column.caption(conventions_in_brief(settings, judged))
         places.table = table_column.container()
         with table_column:
-            tabs = st.tabs(CLASSROOM_CHARTS, key=CLASSROOM_TAB_KEY, on_change="rerun")
-        places.charts = {name: tab for name, tab in zip(CLASSROOM_CHARTS, tabs, strict=True) if tab.open}
+            places.charts = chart_tabs(CLASSROOM_TAB_KEY)
     buttons(places)
     live(places)
 

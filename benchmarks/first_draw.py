@@ -59,7 +59,7 @@ const drawn = () => {
   if (document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSkeleton"], '
       + '[data-testid="stAppSkeleton"], [data-stale="true"]')) return false;
   // The headline: st.metric (the bare page), or the Playground's headline component.
-  const headline = [...document.querySelectorAll('.stBidiComponentIsolated')].some(
+  const headline = [...document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')].some(
     (host) => host.shadowRoot?.querySelector('[data-testid="headline-value"]')?.textContent);
   if (!headline && document.querySelectorAll('[data-testid="stMetricValue"]').length === 0) return false;
   if (window.__headline === null) window.__headline = performance.now();
@@ -70,7 +70,7 @@ const drawn = () => {
   for (const grid of document.querySelectorAll('[data-testid="stDataFrame"]')) {
     if (!grid.querySelector('canvas')) return false;
   }
-  for (const host of document.querySelectorAll('.stBidiComponentIsolated')) {
+  for (const host of document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')) {
     const root = host.shadowRoot;
     if (!root) return false;
     const list = root.querySelector('[data-testid="sortable-list"]');
