@@ -15,15 +15,22 @@ the two then see the same load. The load average is printed with every round.
 What is measured, for each drop (the Playground on 127.0.0.1, headless Chromium, 1280×900):
 
 * **drop → NDCG shown**: from the event that drops the item (the key press of Space for the
-  keyboard; the pointer's release for the mouse) to the moment the NDCG@k headline shows the
-  value ``ndcg_core`` computes for the new order (a MutationObserver stamps it).
+  keyboard; the pointer's release for the mouse) to the frame that shows the NDCG@k value
+  ``ndcg_core`` computes for the new order: a MutationObserver sees the value (in the headline
+  component's shadow root; in a checkout from before that component, the third ``st.metric``) and
+  the stamp is taken two animation frames later, when that frame has been painted.
 * **drop → table and charts**: from the same event to the moment the page has painted
   everything the drop's run sent: two animation frames after the last message of the run
-  arrived and after the last change of the page's elements (the per-rank table's text, the
-  charts' data, the list). Nothing else changes the page meanwhile.
+  arrived and after the last change of the page's elements (the document's and the components'
+  shadow roots: the per-rank table's text, the charts, the list). The drop's run must have
+  answered (a message after the drop), and nothing else changes the page meanwhile.
 * **server CPU per drop**: the Streamlit server process's user + system CPU time
-  (``/proc/<pid>/stat``) over all drops of a batch, divided by the drops (the server runs with
-  ``--server.fileWatcherType none``, so no file watcher adds to it).
+  (``/proc/<pid>/stat``) over all drops of a batch, divided by the drops. The server runs with
+  ``--server.fileWatcherType none``, yet Streamlit still polls its config and secrets files
+  every 200 ms (about 6 ms of CPU a second with nothing to do); each drop here takes 0.6–1 s of
+  wall time with its settling, so the second figure, **less idle**, subtracts that idle rate
+  (measured for 3 s before the batch) times the batch's wall time: what the drops themselves
+  cost.
 
 The drops: the keyboard picks up the last item and sends it to the top with Home, then the
 first to the bottom with End; the mouse drags the item at rank 6 onto rank 1 and back (with 50
@@ -119,6 +126,7 @@ class Samples:
     shown: list[float] = field(default_factory=list)
     settled: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # per drop, one value per batch
+    cpu_net: list[float] = field(default_factory=list)  # the same, less the idle server's CPU
 
 
 def long_list(n: int) -> list[int]:
@@ -211,10 +219,18 @@ def after_drop(grades: list[int], step: int, how: str) -> list[int]:
     return moved(grades, 6, 1) if step % 2 == 0 else moved(grades, 1, 6)
 
 
+def idle_cpu_rate(pid: int, seconds: float = 3.0) -> float:
+    """CPU seconds a second that process ``pid`` spends with nothing to do (its polling)."""
+    before = cpu_seconds(pid)
+    time.sleep(seconds)
+    return (cpu_seconds(pid) - before) / seconds
+
+
 def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Samples:
     """``drops`` drops by ``how`` ("keyboard" or "mouse"); the samples of each."""
     samples = Samples()
-    cpu_before = cpu_seconds(pid)
+    idle = idle_cpu_rate(pid)
+    started, cpu_before = time.perf_counter(), cpu_seconds(pid)
     for step in range(drops):
         grades = after_drop(grades, step, how)
         want = f"{ndcg_core.ndcg(grades, K):.2f}"
@@ -240,7 +256,9 @@ def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Sa
         )
         samples.shown.append(shown)
         samples.settled.append(max(settled, shown))
-    samples.cpu.append((cpu_seconds(pid) - cpu_before) / drops)
+    spent, wall = cpu_seconds(pid) - cpu_before, time.perf_counter() - started
+    samples.cpu.append(spent / drops)
+    samples.cpu_net.append(max(0.0, spent - idle * wall) / drops)
     return samples
 
 
@@ -269,6 +287,7 @@ def merge(into: dict[tuple[int, str], Samples], more: dict[tuple[int, str], Samp
         kept.shown += samples.shown
         kept.settled += samples.settled
         kept.cpu += samples.cpu
+        kept.cpu_net += samples.cpu_net
 
 
 def p95(values: list[float]) -> float:
@@ -280,8 +299,8 @@ def cell(samples: Samples | None, what: str) -> str:
     """One table cell: median and p95 of a measure (ms), or CPU seconds per drop."""
     if samples is None:
         return "—"
-    if what == "cpu":
-        return f"{statistics.median(samples.cpu):.3f} s"
+    if what in ("cpu", "cpu_net"):
+        return f"{statistics.median(getattr(samples, what)):.3f} s"
     values = samples.shown if what == "shown" else samples.settled
     return f"{statistics.median(values):4.0f} ms (p95 {p95(values):4.0f})"
 
@@ -294,6 +313,7 @@ def report(versions: dict[str, dict[tuple[int, str], Samples]]) -> None:
         ("shown", "drop → NDCG shown"),
         ("settled", "drop → table and charts"),
         ("cpu", "server CPU per drop"),
+        ("cpu_net", "server CPU per drop, less idle"),
     ):
         for n in (7, 50):
             for how in ("keyboard", "mouse"):
