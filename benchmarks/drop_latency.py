@@ -308,7 +308,7 @@ def cell(samples: Samples | None, what: str) -> str:
 def report(versions: dict[str, dict[tuple[int, str], Samples]]) -> None:
     """A table: one row per (measure, list, input), one column per version."""
     names = list(versions)
-    print(f"\n{'':46}" + "".join(f"{name:>24}" for name in names))
+    print(f"\n{'':54}" + "".join(f"{name:>24}" for name in names))
     for what, title in (
         ("shown", "drop → NDCG shown"),
         ("settled", "drop → table and charts"),
@@ -318,7 +318,7 @@ def report(versions: dict[str, dict[tuple[int, str], Samples]]) -> None:
         for n in (7, 50):
             for how in ("keyboard", "mouse"):
                 label = f"{title}, {n} items, {how}"
-                print(f"{label:46}" + "".join(f"{cell(versions[v].get((n, how)), what):>24}" for v in names))
+                print(f"{label:54}" + "".join(f"{cell(versions[v].get((n, how)), what):>24}" for v in names))
     drops = {name: len(next(iter(v.values())).shown) for name, v in versions.items() if v}
     print(f"\n(drops per row: {drops}; medians and 95th percentiles over all rounds' drops)")
 
