@@ -5,7 +5,7 @@ whether it is a dataframe to send as Arrow; for a list of small dicts (the sorta
 items, the headline's figures) that check costs 3–4 ms a component on every run, about a
 quarter of the server's time per drop. Our components send no dataframes, so each sends its
 data as one JSON text under :data:`PACKED`, which Streamlit does not look into; the component's
-JavaScript reads it back with ``JSON.parse``.
+JavaScript reads it back (``unpacked`` in ``ui/components/common.js``).
 """
 
 from __future__ import annotations

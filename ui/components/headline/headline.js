@@ -34,26 +34,6 @@ export default function mountHeadline(component) {
   };
 }
 
-
-// Python sends the data as one JSON text (ui/components/packed.py): read it back.
-function unpacked(data) {
-  try {
-    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
-  } catch {
-    return {};
-  }
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) {
-    element.textContent = text;
-  }
-}
-
-function sameSequence(a, b) {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
-}
-
 // The moves' grids, checked: square, one row per id, every cell an index of a text.
 function parseMoves(raw, size) {
   if (!raw || !Array.isArray(raw.texts)) {

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import streamlit as st
-
+from ui.components.inline import inline_component
 from ui.components.packed import packed
 
 _HERE = Path(__file__).resolve().parent
@@ -40,12 +39,7 @@ _HTML = """
 </div>
 """
 
-_component = st.components.v2.component(
-    COMPONENT_NAME,
-    html=_HTML,
-    css=(_HERE / "headline.css").read_text(encoding="utf-8"),
-    js=(_HERE / "headline.js").read_text(encoding="utf-8"),
-)
+_component = inline_component(COMPONENT_NAME, _HERE, _HTML)
 
 
 @dataclass(frozen=True)

@@ -24,28 +24,6 @@ export default function mountRankTable(component) {
   return undefined;
 }
 
-
-// Python sends the data as one JSON text (ui/components/packed.py): read it back.
-function unpacked(data) {
-  try {
-    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
-  } catch {
-    return {};
-  }
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) {
-    element.textContent = text;
-  }
-}
-
-function setAttr(element, name, value) {
-  if (element.getAttribute(name) !== value) {
-    element.setAttribute(name, value);
-  }
-}
-
 class RankTable {
   constructor(root) {
     this.root = root;

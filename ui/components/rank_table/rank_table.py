@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import streamlit as st
-
+from ui.components.inline import inline_component
 from ui.components.packed import packed
 
 _HERE = Path(__file__).resolve().parent
@@ -35,12 +34,7 @@ _HTML = """
 </div>
 """
 
-_component = st.components.v2.component(
-    COMPONENT_NAME,
-    html=_HTML,
-    css=(_HERE / "rank_table.css").read_text(encoding="utf-8"),
-    js=(_HERE / "rank_table.js").read_text(encoding="utf-8"),
-)
+_component = inline_component(COMPONENT_NAME, _HERE, _HTML)
 
 
 @dataclass(frozen=True)

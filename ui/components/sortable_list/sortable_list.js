@@ -58,16 +58,6 @@ export default function mountSortableList(component) {
 
 // ---------------------------------------------------------------- helpers --
 
-
-// Python sends the data as one JSON text (ui/components/packed.py): read it back.
-function unpacked(data) {
-  try {
-    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
-  } catch {
-    return {};
-  }
-}
-
 function moveItem(ids, from, to) {
   const result = ids.slice();
   const [moved] = result.splice(from, 1);
@@ -95,10 +85,6 @@ function singleMove(before, after) {
   );
 }
 
-function sameSequence(a, b) {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
-}
-
 function sameItems(a, b) {
   return (
     a.length === b.length &&
@@ -117,20 +103,6 @@ function capitalise(text) {
 
 function clamp(value, low, high) {
   return Math.min(Math.max(value, low), high);
-}
-
-// Write only what changed: a write of the same text or attribute still makes
-// the browser restyle the row, and a long list is rewritten on every drop.
-function setText(element, text) {
-  if (element.textContent !== text) {
-    element.textContent = text;
-  }
-}
-
-function setAttr(element, name, value) {
-  if (element.getAttribute(name) !== value) {
-    element.setAttribute(name, value);
-  }
 }
 
 function makeElement(tag, className, text) {

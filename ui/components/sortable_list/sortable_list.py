@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from ui.components.inline import inline_component
 from ui.components.packed import packed
 
 _HERE = Path(__file__).resolve().parent
@@ -71,10 +72,7 @@ _HTML = """
 </div>
 """
 
-_JS = (_HERE / "sortable_list.js").read_text(encoding="utf-8")
-_CSS = (_HERE / "sortable_list.css").read_text(encoding="utf-8")
-
-_component = st.components.v2.component(COMPONENT_NAME, html=_HTML, css=_CSS, js=_JS)
+_component = inline_component(COMPONENT_NAME, _HERE, _HTML)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,31 @@
+// Helpers every one of our components uses. An inline component is one
+// module made of its own text and cannot import a file, so
+// ui/components/inline.py puts this file in front of each component's
+// JavaScript when it registers the component.
+
+// Python sends a component's data as one JSON text (ui/components/packed.py):
+// read it back.
+function unpacked(data) {
+  try {
+    return typeof data?.packed === "string" ? JSON.parse(data.packed) : (data ?? {});
+  } catch {
+    return {};
+  }
+}
+
+// Write only what changed: the browser then restyles and relays out only that.
+function setText(element, text) {
+  if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
+
+function setAttr(element, name, value) {
+  if (element.getAttribute(name) !== value) {
+    element.setAttribute(name, value);
+  }
+}
+
+function sameSequence(a, b) {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
