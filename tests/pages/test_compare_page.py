@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, headline
 from ui.navigation import COMPARE, PLAYGROUND
 from ui.state.compare import A_KEY, B_KEY, G_MAX_KEY
 from ui.state.scenario import DECIMALS_KEY
@@ -27,10 +27,6 @@ def app(new_app: NewApp) -> AppTest:
     at = new_app(COMPARE)
     assert not at.exception
     return at
-
-
-def headline(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
 
 
 def sentence(at: AppTest) -> str:

@@ -3,6 +3,10 @@
 // ui/components/inline.py puts this file in front of each component's
 // JavaScript when it registers the component.
 
+// The event the sortable list dispatches on document after each drop, and the
+// headline listens for: the list's key, the order before and after, the move.
+const DROP_EVENT = "ndcg-sortable-drop";
+
 // Python sends a component's data as one JSON text (ui/components/packed.py):
 // read it back.
 function unpacked(data) {

@@ -13,7 +13,6 @@
 // Python's answer arrives.
 
 const ROOT_SELECTOR = '[data-testid="headline"]';
-const DROP_EVENT = "ndcg-sortable-drop";
 const headlines = new WeakMap();
 
 export default function mountHeadline(component) {

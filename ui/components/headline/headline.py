@@ -5,9 +5,9 @@ Why a component and not three ``st.metric``: after a drop, Streamlit's page draw
 new elements only when the whole run has arrived, table and charts included (about 150 ms on a
 classroom laptop). This component also holds, from Python, the headline *after every possible
 move* of the list it follows (``after_moves``, the core's move maps, rounded as the headline
-rounds them). The sortable list announces each drop in the page (a ``DROP_EVENT`` on
-``document``: the list's key, the order before and after, the move); the headline looks the new
-DCG@k and NDCG@k up and shows them at once. IDCG@k does not depend on the order. The run that
+rounds them). The sortable list announces each drop in the page (``DROP_EVENT``, defined in
+``ui/components/common.js``, on ``document``: the list's key, the order before and after, the
+move); the headline looks the new DCG@k and NDCG@k up and shows them at once. IDCG@k does not depend on the order. The run that
 follows sends the same numbers and the headline draws them again: Python stays the source of
 every number, and nothing is computed in the browser.
 
@@ -30,8 +30,6 @@ from ui.components.packed import packed
 
 _HERE = Path(__file__).resolve().parent
 COMPONENT_NAME = "ndcg_headline"
-#: The event the sortable list dispatches on ``document`` after each drop (see sortable_list.js).
-DROP_EVENT = "ndcg-sortable-drop"
 
 _HTML = """
 <div class="headline" data-testid="headline">

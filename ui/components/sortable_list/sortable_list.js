@@ -25,7 +25,6 @@
 const ROOT_SELECTOR = '[data-testid="sortable-list"]';
 const ROW_SELECTOR = '[data-testid="sortable-item"]';
 const REORDER_EVENT = "reorder";
-const DROP_EVENT = "ndcg-sortable-drop";
 
 // How far (px) a pointer must move before a press becomes a drag.
 const DRAG_THRESHOLD_PX = 5;
