@@ -20,13 +20,17 @@ whether the page is whole, and stamps the first frame at which it is:
 
 The pages: **bare**, a Streamlit page with one ``st.metric`` and nothing else (written to a
 temporary folder, run with this repository's ``.streamlit/config.toml`` by the same Streamlit,
-with the same options); the **Playground** (``/``) and its **classroom view**
+with the same options); **bare + one chart**, the same page with the one chart a new tab of the
+Playground draws (CG, DCG and IDCG of seed 000, the Playground's own spec and data, made by
+``ui.charts``): the lightest page that shows a chart, so the least any page with a chart on its
+first screen can cost; the **Playground** (``/``) and its **classroom view**
 (``/?present=1``); with ``--before DIR``, the Playground of another checkout too. Each is
 served by its own ``streamlit run`` on 127.0.0.1, all started the same way. The script prints
 the median and the spread of each, and the Playground's ratio to the bare page. The machine's
 load average is printed too: on a shared machine, read the ratio, not the milliseconds.
 
-Target (issue 17): the Playground within 1.2 × the bare page.
+Target (issue 17): the Playground within 1.2 × the bare page. Read it beside the **bare + one
+chart** row: a page whose first screen has a chart cannot come in under that row.
 """
 
 from __future__ import annotations
@@ -50,6 +54,23 @@ from playwright.sync_api import BrowserContext, sync_playwright  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, free_port, stop_streamlit  # noqa: E402
 
 BARE_APP = 'import streamlit as st\n\nst.metric("NDCG@5", "0.43")\n'
+
+#: The bare page and the chart a new tab of the Playground draws, with this repository's code.
+ONE_CHART_APP = f"""import sys
+
+sys.path.insert(0, {str(REPO)!r})
+
+import streamlit as st
+
+from ndcg_core import Ranking
+from ndcg_core.metric.breakdown import breakdown_columns
+from ui.charts.playground import cumulative_data, with_data
+
+ranking = Ranking.of([0, 1, 2, 3, 2, 0, 3], 5)  # seed 000, as the Playground opens
+st.metric("NDCG@5", f"{{ranking.ndcg:.2f}}")
+table = breakdown_columns(ranking, [f"item {{rank}}" for rank in range(1, 8)])
+st.vega_lite_chart(with_data("cumulative", cumulative_data(table), 5), width="stretch")
+"""
 
 #: Installed in every tab before its page loads: stamps the first frame at which the page is whole.
 WHOLE_JS = """
@@ -122,10 +143,10 @@ def start(app_dir: Path, script: str, log: Path) -> tuple[subprocess.Popen[bytes
     raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
 
 
-def bare_app_dir() -> Path:
-    """A folder with the bare page and this repository's Streamlit configuration."""
+def bare_app_dir(script: str = BARE_APP) -> Path:
+    """A folder with a bare page (``script``) and this repository's Streamlit configuration."""
     folder = Path(tempfile.mkdtemp(prefix="bare_page_"))
-    (folder / "app.py").write_text(BARE_APP)
+    (folder / "app.py").write_text(script)
     shutil.copytree(REPO / ".streamlit", folder / ".streamlit")
     return folder
 
@@ -150,6 +171,7 @@ def main() -> None:
     logs = Path(tempfile.mkdtemp())
     servers = {
         "bare page (one st.metric)": start(bare_app_dir(), "app.py", logs / "bare.log"),
+        "bare + one chart": start(bare_app_dir(ONE_CHART_APP), "app.py", logs / "one_chart.log"),
         "Playground": start(REPO, "app.py", logs / "playground.log"),
     }
     if args.before:
