@@ -231,9 +231,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def open_playground(browser: Browser, url: str, grades: list[int], present: bool) -> Page:
-    """A new page with the Playground showing ``grades`` (from a link), ready to drop."""
+def open_playground(
+    browser: Browser, url: str, grades: list[int], present: bool, *, before_load: str = ""
+) -> Page:
+    """A new page with the Playground showing ``grades`` (from a link), ready to drop.
+
+    ``before_load`` is another script to install before the page loads (render_passes.py's hook).
+    """
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    if before_load:
+        page.add_init_script(before_load)
     page.add_init_script(INIT_JS)
     link = f"{url}/?grades={','.join(map(str, grades))}&k={K}&gain=exp&dec=2" + (
         "&present=1" if present else ""

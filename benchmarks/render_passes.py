@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from drop_latency import INIT_JS, SEED000, STAMPS_JS, K, keyboard_drop, long_list, start_server  # noqa: E402
+from drop_latency import SEED000, keyboard_drop, long_list, open_playground, start_server  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, stop_streamlit  # noqa: E402
@@ -105,15 +105,8 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
 
 
 def open_page(browser: Browser, url: str, grades: list[int], present: bool) -> Page:
-    """The Playground showing ``grades`` from a link, with the counting hook, ready to drop."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(COUNTING_JS)
-    page.add_init_script(INIT_JS)
-    query = f"grades={','.join(map(str, grades))}&k={K}&gain=exp&dec=2" + ("&present=1" if present else "")
-    page.goto(f"{url}/?{query}")
-    page.locator('[data-testid="sortable-item"]').nth(len(grades) - 1).wait_for(state="attached")
-    page.wait_for_timeout(3000)  # every lazy part drawn
-    page.evaluate(STAMPS_JS)
+    """The Playground showing ``grades``, with the counting hook, after a first drop."""
+    page = open_playground(browser, url, grades, present, before_load=COUNTING_JS)
     keyboard_drop(page, 0, len(grades))  # a first drop: the page as it is after any drop
     page.wait_for_timeout(1500)
     return page
