@@ -1,7 +1,11 @@
-"""The lesson's tables: small static tables (``st.table``) that can be set in large type.
+"""The lesson's tables: the live per-rank table of a step, and small static tables.
 
 The list's table grows step by step: rank, item and grade first, then the core's breakdown
-columns one step at a time (gain, discount, CG, contribution, DCG).
+columns one step at a time (gain, discount, CG, contribution, DCG). It is the Playground's
+per-rank table component (:func:`live_table`), redrawn cell by cell after every drop; a cell the
+step's question asks for shows "?" until the answer is revealed.
+
+Small tables that do not follow the order (the gain of each grade) are static (``st.table``).
 
 ``st.table`` reads every cell as Markdown, so an item's name goes through
 :func:`plain_text` first: every Markdown sign is escaped and web addresses are kept from
@@ -18,7 +22,14 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core.teaching.formula import number
+from ui.breakdown_table import HEADERS as TABLE_HEADERS
+from ui.breakdown_table import beyond_k_line, cell_texts
+from ui.components.rank_table import rank_table
+from ui.components.rank_table.rank_table import Column
 from ui.lesson.frame import Lesson
+
+#: What a cell the question asks for shows until the answer is revealed.
+HIDDEN = "?"
 
 #: Every ASCII punctuation sign that Markdown (or Streamlit's :color[…] directives) could read.
 _MARKDOWN_SIGNS = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:&^=\"'@%;,/?])")
@@ -137,4 +148,41 @@ def ideal_table(lesson: Lesson) -> None:
     columns["Within k"] = within_k(table, lesson.settings.k)
     lesson_table(
         pd.DataFrame(columns), formats, in_cutoff=table["in_cutoff"], alt="The ideal order, best grade first"
+    )
+
+
+def live_table(
+    table: Mapping[str, Sequence],
+    columns: Sequence[str],
+    k: int,
+    decimals: int,
+    *,
+    key: str,
+    hidden: Mapping[str, Sequence[bool]] | None = None,
+    headers: Mapping[str, str] | None = None,
+    large: bool = False,
+) -> None:
+    """The per-rank table component with ``columns`` of the core's breakdown ``table``.
+
+    Discounts get at least :data:`DISCOUNT_DECIMALS` decimals; ``hidden[column][i]`` shows "?" in
+    that cell (what the question asks); ``headers`` renames a column's header.
+    """
+    names = {**TABLE_HEADERS, **(headers or {})}
+    kinds = {"rank": "rank", "label": "item"}
+    texts = []
+    for column in columns:
+        places = max(decimals, DISCOUNT_DECIMALS) if column == "discount" else decimals
+        cells = cell_texts(table, column, places)
+        masked = (hidden or {}).get(column)
+        if masked is not None:
+            cells = [HIDDEN if hide else cell for cell, hide in zip(cells, masked, strict=True)]
+        texts.append(cells)
+    rank_table(
+        [Column(names[column], kinds.get(column, "number")) for column in columns],
+        [list(row) for row in zip(*texts, strict=True)],
+        [not inside for inside in np.asarray(table["in_cutoff"])],
+        key=key,
+        label=f"The ranked list, rank by rank, k = {k}",
+        cut=beyond_k_line(table, k) or "",
+        size="large" if large else "normal",
     )
