@@ -16,11 +16,12 @@ import streamlit as st
 
 from ui.controls import conventions_line, settings_controls
 from ui.first_screen import compact_top
+from ui.glossary import linked_note
 from ui.headline import conventions_in_brief
 from ui.list_editor import list_editor, unlisted_grades_field
 from ui.live_list import LiveList, Places, live_list
 from ui.plain_text import plain
-from ui.playground_figure import Details, chart_tabs, playground_figure
+from ui.playground_figure import Details, chart_tabs, playground_figure, rank_by_rank_words
 from ui.presentation import back_to_the_lesson, classroom_style, classroom_toggle, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
 from ui.state import lesson as lesson_state
@@ -90,7 +91,7 @@ def normal_view(ranked: RankedList) -> None:
     details = Details()
     if ranked.items:
         judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
-        numbers_column.caption(conventions_line(settings, judged))
+        linked_note(conventions_line(settings, judged, linked=True), numbers_column)
         details.formula = numbers_column.expander(
             "The formula with these numbers", key=FORMULA_KEY, on_change="rerun"
         )
@@ -117,7 +118,7 @@ def settings_and_scenario(ranked: RankedList) -> tuple[Settings, RankedList]:
 def details_frame(details: Details, k: int) -> None:
     """Headings and places for the per-rank table and the charts, and the export expander."""
     st.subheader("Rank by rank")
-    st.caption(f"Ranks 1 to {k}: the ones NDCG@{k} counts; the rows below the line are beyond k.")
+    linked_note(rank_by_rank_words(k))
     details.table = st.container()
     st.subheader("Charts")
     details.charts = chart_tabs(CHART_TAB_KEY)

@@ -77,11 +77,11 @@ def step_body(step: int, presenting: bool) -> None:
         sortable=list_column.container(), buttons=list_column.container(), headline=side_column.container()
     )
     view = View(side_column.container(), None if presenting else st.container(), shown, presenting, step)
-    with side_column:
-        st.markdown(STEPS[step].words(shown, presenting))
+    if not presenting:  # on a projector, the presenter says it
+        side_column.markdown(STEPS[step].words(shown, presenting))
     if step == CG_STEP and not presenting:
         rankings_a_and_b()
-    if step == LAST_STEP:
+    if step == LAST_STEP and not presenting:
         onward()
     unit = LESSON_PRESENTING if presenting else LESSON
     figure = STEPS[step].figure
@@ -91,11 +91,16 @@ def step_body(step: int, presenting: bool) -> None:
 def onward() -> None:
     """After the last step: practise, or play."""
     st.markdown("**Where next?** Check yourself on new lists, or build your own.")
+    onward_links()
+
+
+def onward_links(short: bool = False) -> None:
+    """Practice and the Playground, side by side (``short``: their names only, for a projector's row)."""
     practice_column, playground_column = st.columns(2)
     with practice_column:
-        link_to(PRACTICE, "Practice: exercises with checked answers")
+        link_to(PRACTICE, "Practice" if short else "Practice: exercises with checked answers")
     with playground_column:
-        link_to(PLAYGROUND, "The Playground: your own list, every number")
+        link_to(PLAYGROUND, "The Playground" if short else "The Playground: your own list, every number")
 
 
 def main() -> None:
@@ -115,7 +120,12 @@ def main() -> None:
         step_body(step, presenting)
     else:
         st.info(lesson_empty_message())
-    try_it(STEPS[step], step, extra=presentation_toggle if presenting else None)
+    try_it(
+        STEPS[step],
+        step,
+        extra=presentation_toggle if presenting else None,
+        lead=(lambda: onward_links(short=True)) if step == LAST_STEP else None,
+    )
     step_keys(key="lesson_keys", on_key=on_key(len(STEPS)), page_keys=presenting)
 
 

@@ -13,13 +13,13 @@ import streamlit as st
 from ndcg_core.teaching.formula import number
 from ndcg_core.teaching.scenarios import CG_RANKING_A, CG_RANKING_B, Scenario
 from ui.live_list import Example, LiveList, LiveRun, Places, live_list
-from ui.plain_text import plain
 from ui.state import scenario
 from ui.state.ranked_list import RankedList, from_scenario
 from ui.state.settings import LISTED_ITEMS, Settings
 
-#: The two rankings, by the name the lesson gives them.
+#: The two rankings, by the name the lesson gives them, and what sets them apart.
 RANKINGS: dict[str, Scenario] = {"A": CG_RANKING_A, "B": CG_RANKING_B}
+WHICH = {"A": "best items first", "B": "best items last"}
 
 
 def example_settings(example: Scenario) -> Settings:
@@ -64,10 +64,11 @@ def rankings_a_and_b() -> None:
     )
     for name, column in zip(RANKINGS, st.columns(2, gap="medium"), strict=True):
         with column:
-            st.markdown(f"**Ranking {name}:** {plain(RANKINGS[name].title.split(': ', 1)[-1])}")
+            st.markdown(f"**Ranking {name}** ({WHICH[name]})")
             unit = example_list(name)
-            places = Places(buttons=st.container(), sortable=st.container())
+            places = Places(sortable=st.container())
             line = st.container()
+            places.buttons = st.container()
 
             def figure(run: LiveRun, line=line) -> None:
                 with line:

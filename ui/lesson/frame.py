@@ -37,10 +37,11 @@ def lesson_empty_message() -> str:
     return "The list is empty: add items in the Playground, or pick a scenario."
 
 
-#: The lesson's live list: the session's list (one owner: ui/state/scenario.py), with undo and
-#: the two orders a step asks for; in presentation mode the same list in projector type.
-LESSON_ORDERS = ("ideal", "original", "undo")
-LESSON_LABELS = {"ideal": "Ideal", "original": "Original", "undo": "↶ Undo"}
+#: The lesson's live list: the session's list (one owner: ui/state/scenario.py), with undo and the
+#: original order (no "ideal order": it would answer step 1's question); in presentation mode the
+#: same list in projector type.
+LESSON_ORDERS = ("original", "undo")
+LESSON_LABELS = {"original": "Original order"}
 LESSON = LiveList(
     "lesson",
     orders=LESSON_ORDERS,
@@ -230,14 +231,24 @@ def follow_try_it() -> None:
     lesson.forget_return()
 
 
-def try_it(step: Step, index: int, extra: Callable[[], object] | None = None) -> None:
+def try_it(
+    step: Step,
+    index: int,
+    extra: Callable[[], object] | None = None,
+    lead: Callable[[], object] | None = None,
+) -> None:
     """The step's "try it" prompt and the button that opens the Playground on the current list.
 
-    ``extra`` draws one more widget at the end of the row (the presentation switch).
+    ``extra`` draws one more widget at the end of the row (the presentation switch); on a
+    projector the prompt gives way to ``lead`` (if any), so the row stays one line.
     """
     widths = [5, 2, 1.9] if extra else [5, 1.6]
     text_column, button_column, *extra_column = st.columns(widths, vertical_alignment="center")
-    text_column.markdown(f"**Try it:** {step.try_it}")
+    if extra is None:
+        text_column.markdown(f"**Try it:** {step.try_it}")
+    elif lead is not None:
+        with text_column:
+            lead()
     button_column.button(
         "Open the Playground",
         key=f"lesson_try_it_{index}",

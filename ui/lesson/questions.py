@@ -90,7 +90,8 @@ def question_box(step: int, question: Question | None, presenting: bool) -> None
                 args=(step,),
                 width="stretch",
             )
-            verdict(given, presenting)
+            if not presenting:  # on a projector the figure shows the answer
+                verdict(given, presenting)
             return
         if presenting:
             text_column, reveal_column = st.columns([5, 1.4], vertical_alignment="center")
@@ -266,10 +267,15 @@ def _at(lesson: Lesson) -> str:
     return f"@{lesson.settings.k}"
 
 
+def _then_check(lesson: Lesson) -> str:
+    """ ", then press Check" where the learner checks; on a projector the room answers, Reveal shows."""
+    return "" if lesson.presenting else ", then press **Check**"
+
+
 BEST_ORDER = Question(
     "act",
     lambda lesson: (
-        "Drag the items into the order you think is best, then press **Check**. "
+        f"Drag the items into the order you think is best{_then_check(lesson)}. "
         f"How close to 1 does NDCG{_at(lesson)} get?"
     ),
     _best_order_check,
@@ -292,7 +298,7 @@ CG = Question(
 )
 ONE_MOVE = Question(
     "act",
-    lambda lesson: f"Drag **one** item to raise DCG{_at(lesson)} as much as you can, then press **Check**.",
+    lambda lesson: f"Drag **one** item to raise DCG{_at(lesson)} as much as you can{_then_check(lesson)}.",
     _one_move_check(4),
     asks=lambda lesson: len(lesson.grades) >= 2,
     starts=True,

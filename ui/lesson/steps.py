@@ -21,6 +21,7 @@ from ndcg_core import gain_values
 from ndcg_core.metric.what_if import random_order_mean
 from ndcg_core.teaching import lesson as words
 from ndcg_core.teaching.formula import written_ndcg, written_sum
+from ndcg_core.teaching.wording import share
 from ui.charts.playground import CANVAS, ndcg_by_k_data, with_data
 from ui.components.rank_bars import Bar, rank_bars
 from ui.controls import conventions_line
@@ -332,6 +333,8 @@ def idcg_figure(run: LiveRun, view: View) -> None:
     """The ideal order beside the list: its gains and discounts, its contributions and IDCG once revealed."""
     lesson = lesson_of(run, view)
     shown = ("gain", "discount", "contribution", "dcg") if view.revealed else ("gain", "discount")
+    if view.presenting and view.revealed:  # a projector's width: what the answer adds
+        shown = ("contribution", "dcg")
     with view.side:
         st.markdown("**The ideal order**, best grade first")
         live_table(
@@ -367,7 +370,11 @@ def ndcg_figure(run: LiveRun, view: View) -> None:
         return
     mean = random_order_mean(run.ranking)
     with view.side:
-        chart(view, baseline_chart(run.numbers.ndcg, mean, run.numbers.at), projector_height=150)
+        chart(
+            view,
+            baseline_chart(run.numbers.ndcg, mean, run.numbers.at, run.settings.decimals),
+            projector_height=190,
+        )
         if run.last is not None and run.before is not None:
             label, move = moved_label(run)
             prose(
@@ -389,31 +396,41 @@ def ndcg_figure(run: LiveRun, view: View) -> None:
         conventions(lesson)
 
 
-def baseline_chart(ndcg: float, random_mean: float, at: str) -> dict:
-    """Bars from 0 to 1: this order's NDCG@k, a random order's on average, and the ideal order's 1."""
+def baseline_chart(ndcg: float, random_mean: float, at: str, decimals: int = 2) -> dict:
+    """Bars from 0 to 1: this order's NDCG@k, a random order's on average, and the ideal order's 1.
+
+    Each bar's label is written as a share (:func:`ndcg_core.teaching.wording.share`): 0.998 reads
+    0.998, never 1.00.
+    """
     rows = [
-        {"what": "this order", "ndcg": ndcg},
-        {"what": "a random order (average)", "ndcg": random_mean},
-        {"what": "the ideal order", "ndcg": 1.0},
+        {"what": what, "ndcg": value, "label": share(value, decimals)}
+        for what, value in (
+            ("this order", ndcg),
+            ("a random order (average)", random_mean),
+            ("the ideal order", 1.0),
+        )
     ]
     return {
         "data": {"values": rows},
-        "height": 110,
+        "height": 150,
         "layer": [
             {"mark": {"type": "bar", "color": "#0072B2"}},
-            {
-                "mark": {"type": "text", "align": "left", "dx": 4},
-                "encoding": {"text": {"field": "ndcg", "format": ".2f"}},
-            },
+            {"mark": {"type": "text", "align": "left", "dx": 4}, "encoding": {"text": {"field": "label"}}},
         ],
         "encoding": {
-            "y": {"field": "what", "type": "nominal", "sort": None, "title": None},
+            "y": {
+                "field": "what",
+                "type": "nominal",
+                "sort": None,
+                "title": None,
+                "axis": {"labelLimit": 400},
+            },
             "x": {
                 "field": "ndcg",
                 "type": "quantitative",
-                "scale": {"domain": [0, 1.12]},
+                "scale": {"domain": [0, 1.15]},
                 "title": f"NDCG{at}",
-                "axis": {"values": [0, 0.25, 0.5, 0.75, 1]},
+                "axis": {"values": [0, 0.5, 1], "format": ".1f"},
             },
         },
         "usermeta": CANVAS,
@@ -445,11 +462,12 @@ def k_figure(run: LiveRun, view: View) -> None:
                 projector_height=170,
             )
             prose(words.best_and_worst_k(every, settings.decimals))
-        lesson_table(
-            pd.DataFrame(by_k),
-            {name: shown for name in by_k if name != "k"},
-            alt="DCG, IDCG and NDCG at every cutoff k",
-        )
+        if not (view.revealed and view.presenting):  # a projector shows the chart instead
+            lesson_table(
+                pd.DataFrame(by_k),
+                {name: shown for name in by_k if name != "k"},
+                alt="DCG, IDCG and NDCG at every cutoff k",
+            )
     if view.revealed and view.below is not None:
         with view.below:
             numbers = [
@@ -471,16 +489,16 @@ STEPS: tuple[Step, ...] = (
     Step(
         "The judgments: which order is better?",
         judgments_figure,
-        "A judge graded each item for the query: 0 is not relevant, higher is more useful. "
+        f"A judge {term_link('grade', 'graded')} each item for the query: 0 is not relevant, higher is more useful. "
         "**Which order is better?** Easy. But *how much* better, as one number from 0 to 1?",
         "drag the items into the order you think is best. How close to 1 does NDCG@k get?",
         headline=lambda revealed: ("ndcg",) if revealed else (),
-        more="NDCG answers that; the next steps build it, one column at a time.",
+        more=f"{term_link('NDCG@k', 'NDCG')} answers that; the next steps build it, one column at a time.",
     ),
     Step(
         "Gain: what a grade is worth",
         gain_figure,
-        f"**Gain**: what a grade (*{term_link('rel')}*, the Grade column) is worth. Exponential gain 2^rel − 1 nearly "
+        f"**{term_link('gain', 'Gain')}**: what a grade (*{term_link('rel')}*, the Grade column) is worth. Exponential gain 2^rel − 1 nearly "
         "doubles with each grade, so the best items count far more; linear gain keeps the grade.",
         "switch the gain between exponential and linear: which numbers move most?",
         more="Say which one you use: the same list gets a different NDCG under each.",
@@ -488,7 +506,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "Discount: lower ranks count less",
         discount_figure,
-        f"People read from the top and stop early ({term_link('position bias')}). The **discount** is the share "
+        f"People read from the top and stop early ({term_link('position bias')}). The **{term_link('discount')}** is the share "
         "of an item's gain that survives at rank i.",
         "drag the best item down one rank at a time: its gain stays, its discount shrinks.",
         more="Rank 1 keeps all of it; each later rank keeps a little less, and the loss slows down: a gentle slope, not a cliff.",
@@ -505,7 +523,7 @@ STEPS: tuple[Step, ...] = (
         "DCG@k: discounted cumulative gain",
         dcg_figure,
         f"Gain × discount = the item's **{term_link('contribution')}**. Add the contributions of ranks 1 to k: "
-        "**DCG@k**. Now the order counts.",
+        f"**{term_link('DCG@k')}**. Now the order counts.",
         "drag an item with a high grade from below k into the top k and watch DCG@k grow.",
         headline=lambda _revealed: ("dcg",),
         more="The same item is worth more near the top. Rows beyond k count for a larger k only.",
@@ -513,7 +531,8 @@ STEPS: tuple[Step, ...] = (
     Step(
         "IDCG@k: the best DCG@k possible",
         idcg_figure,
-        "The best possible order, best grade first, and its DCG@k: the **ideal DCG**, IDCG@k.",
+        f"The best possible order ({term_link('ideal order', 'the ideal order')}), best grade first, and its "
+        f"DCG@k: the **{term_link('IDCG@k', 'ideal DCG')}**, IDCG@k.",
         "press “Ideal order”: DCG@k becomes IDCG@k (unless judged items are missing from the list).",
         headline=lambda revealed: ("dcg", "idcg") if revealed else ("dcg",),
         more="No reordering changes it: it is the ceiling for every order of these items.",
@@ -521,7 +540,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "NDCG@k: the share of the best",
         ndcg_figure,
-        "**NDCG@k** is the share of the best possible DCG@k that this order reaches: 1 is the best "
+        f"**{term_link('NDCG@k')}** is the share of the best possible DCG@k that this order reaches: 1 is the best "
         "possible top k, 0 means nothing relevant made it.",
         "find the single drag that raises NDCG@k the most.",
         headline=lambda revealed: ("dcg", "idcg", "ndcg") if revealed else ("dcg", "idcg"),
@@ -531,7 +550,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "What k does",
         k_figure,
-        "**k**: how far down the user is assumed to look. A larger k credits items further down, and "
+        f"**{term_link('k (cutoff)', 'k')}**: how far down the user is assumed to look. A larger k credits items further down, and "
         "asks more of the ideal too.",
         "move the k slider from 1 to the end of the list and watch the NDCG@k chart.",
         headline=lambda revealed: ("ndcg",) if revealed else (),

@@ -272,6 +272,7 @@ class SortableList {
     const items = parseItems(data);
     const cutoff = parseCutoff(data);
     this.key = typeof data?.key === "string" ? data.key : null;
+    setAttr(this.root, "data-list", this.key ?? ""); // which list this is (tests and tools)
     this.listEl.setAttribute("aria-label", String(data?.ariaLabel ?? "Ranked list"));
     this.root.classList.toggle("sortable--large", data?.size === "large");
     this.boxEl.style.maxHeight =
