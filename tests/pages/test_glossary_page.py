@@ -20,6 +20,12 @@ from ui.state.lesson import STEP_KEY
 
 LINK = re.compile(r"\]\(glossary\?term=([a-z0-9-]+)#\1\)")
 ANCHORS = {anchor(term) for term in GLOSSARY}
+LINKED_TEXT = re.compile(r"\[([^\]]*)\]\(glossary\?term=[a-z0-9-]+#[a-z0-9-]+\)")
+
+
+def unlinked(markdown: str) -> str:
+    """The Markdown with every glossary link replaced by its text."""
+    return LINKED_TEXT.sub(r"\1", markdown)
 
 
 def texts(at: AppTest) -> str:
@@ -33,7 +39,7 @@ def texts(at: AppTest) -> str:
 def test_a_link_shows_its_term_first(new_app: NewApp):
     at = new_app(GLOSSARY_PAGE, params={"term": anchor("g_max")})
     assert not at.exception
-    assert at.subheader[0].value == "g_max" and at.markdown[0].value == plain(definition("g_max"))
+    assert at.subheader[0].value == "g_max" and unlinked(at.markdown[0].value) == plain(definition("g_max"))
     assert [h.value for h in at.subheader[1:]] == list(GLOSSARY)  # then every term
     unknown = new_app(GLOSSARY_PAGE, params={"term": "no-such-term"})
     assert [h.value for h in unknown.subheader] == list(GLOSSARY)
@@ -44,8 +50,22 @@ def test_every_term_is_a_heading_with_its_anchor(new_app: NewApp):
     assert not at.exception
     headings = [(h.value, h.proto.anchor) for h in at.subheader]
     assert headings == [(term, anchor(term)) for term in GLOSSARY]
-    shown = [m.value for m in at.markdown]
+    shown = [unlinked(m.value) for m in at.markdown]
     assert all(plain(definition(term)) in shown for term in GLOSSARY)
+
+
+def test_each_entry_links_the_other_terms_it_uses_once(new_app: NewApp):
+    at = new_app(GLOSSARY_PAGE)
+    entries = dict(
+        zip([h.value for h in at.subheader], [m.value for m in at.markdown[-len(GLOSSARY) :]], strict=True)
+    )
+    for term, markdown in entries.items():
+        links = LINK.findall(markdown)
+        assert set(links) <= ANCHORS and anchor(term) not in links, (term, links)
+        assert len(links) == len(set(links)), (term, links)  # the first use only
+    assert LINK.findall(entries["contribution"]) == ["dcg-k", "gain", "discount"]
+    assert LINK.findall(entries["rel"]) == ["grade", "gain"]  # "the Grade column", then the gain
+    assert LINK.findall(entries["AP"]) == ["p-k"]
 
 
 @pytest.mark.parametrize(
