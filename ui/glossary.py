@@ -56,12 +56,14 @@ def linked(text: str, seen: set[str] | None = None, *, skip: Collection[str] = (
 
 
 def asked_for(value: str | None) -> str | None:
-    """The term whose anchor is ``value`` (a link's ``term`` parameter), if there is one.
+    """The term whose anchor is ``value`` (a link's ``term`` parameter), if there is one; a term
+    typed by hand (``?term=judged pool``, ``?term=P@k``) is read the same way.
 
-    >>> asked_for("g-max"), asked_for("nothing")
-    ('g_max', None)
+    >>> asked_for("g-max"), asked_for("judged pool"), asked_for("nothing"), asked_for(None)
+    ('g_max', 'judged pool', None, None)
     """
-    return next((term for term in GLOSSARY if anchor(term) == value), None)
+    wanted = anchor(value or "")
+    return next((term for term in GLOSSARY if wanted and anchor(term) == wanted), None)
 
 
 def term_help(term: str) -> str:
