@@ -8,6 +8,8 @@ verdict is in words; colour only repeats it. What the learner typed is never sho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from ndcg_core.practice.table_check import (
@@ -70,30 +72,44 @@ def _field(where, source: str, column: str, rank: int | None, k: int, checked: T
         where.markdown(f":small[{mark_text(checked.cell(key), numbers.get(key))}]")
 
 
+def _section(
+    heading: str, row_label: Callable[[int], str], columns: tuple[str, ...], source: str, k: int, checked
+) -> None:
+    """A heading, then one row a rank: its label and its three cells, each with its mark under it.
+
+    One row a rank, each cell labelled: on a phone the row stacks (a column header would be far
+    away), where a row kept whole would scroll sideways.
+    """
+    st.markdown(heading)
+    for rank in range(1, k + 1):
+        row = st.columns(ROW, vertical_alignment="top")
+        row[0].markdown(row_label(rank))
+        for where, column in zip(row[1:], columns, strict=True):
+            _field(where, source, column, rank, k, checked)
+
+
 def table_form(source: str, chosen: TableList, checked: TableCheck | None) -> None:
     """The learner's table: the list rank by rank and DCG@k, the ideal order rank by rank and IDCG@k, NDCG@k."""
     k = min(chosen.k, len(chosen.grades))
     with st.form(f"practice_table_form_{source}"):
-        # One row a rank, each cell labelled: on a phone the row stacks (a column header would be
-        # far away) and a row kept whole would scroll sideways.
-        st.markdown(
-            "**The list, rank by rank**: gain, discount 1/log2(i + 1), contribution = gain × discount"
+        _section(
+            "**The list, rank by rank**: gain, discount 1/log2(i + 1), contribution = gain × discount",
+            lambda rank: f"**Rank {rank}** · grade {chosen.grades[rank - 1]:g}",
+            PER_RANK_COLUMNS,
+            source,
+            k,
+            checked,
         )
-        for rank in range(1, k + 1):
-            row = st.columns(ROW, vertical_alignment="top")
-            row[0].markdown(f"**Rank {rank}** · grade {chosen.grades[rank - 1]:g}")
-            for where, column in zip(row[1:], PER_RANK_COLUMNS, strict=True):
-                _field(where, source, column, rank, k, checked)
-        _field(st.columns(ROW)[3], source, "dcg", None, k, checked)
-        st.markdown(
+        _field(st.columns(ROW)[3], source, "dcg", None, k, checked)  # under the contributions it adds
+        _section(
             f"**The ideal order, rank by rank**: every listed grade sorted from best to worst, cut at k = {k}; "
-            "each rank keeps the discount of the same rank above"
+            "each rank keeps the discount of the same rank above",
+            lambda rank: f"**Ideal rank {rank}**",
+            IDEAL_COLUMNS,
+            source,
+            k,
+            checked,
         )
-        for rank in range(1, k + 1):
-            row = st.columns(ROW, vertical_alignment="top")
-            row[0].markdown(f"**Ideal rank {rank}**")
-            for where, column in zip(row[1:], IDEAL_COLUMNS, strict=True):
-                _field(where, source, column, rank, k, checked)
         _field(st.columns(ROW)[3], source, "idcg", None, k, checked)
         _field(st.columns(ROW)[3], source, "ndcg", None, k, checked)
         st.form_submit_button(

@@ -152,7 +152,7 @@ GLOSSARY: dict[str, str] = {
 
 #: How a sentence writes each term (regular expressions; a lower-case first letter also matches its
 #: capital). A form matches whole words only: "DCG" is not found inside "NDCG", nor "RR" inside "ERR".
-#: Terms without a form here (the conventions' long names) are linked by name only.
+#: A term's own name is always one of its forms; the conventions' long names have no other.
 FORMS: dict[str, tuple[str, ...]] = {
     "grade": (r"grades?",),
     "rel": (r"rel(?:_i)?",),
@@ -202,7 +202,7 @@ class Mention:
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     found = []
     for term in GLOSSARY:
-        for form in FORMS.get(term, (re.escape(term),)):
+        for form in (re.escape(term), *FORMS.get(term, ())):
             if form[0].islower():
                 form = f"[{form[0]}{form[0].upper()}]{form[1:]}"
             found.append((term, re.compile(rf"(?<![\w@-]){form}(?![\w@-])")))
