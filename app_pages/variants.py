@@ -427,8 +427,9 @@ def playground_sections(ranked: RankedList) -> None:
     ideal = f"{source} ({len(ranked.pool())} judged items)" if view.uses_pool else source
     formula = gain_formula(view.gain).replace("rel", term_link("rel"))
     st.markdown(
-        f"**The Playground's list**: {len(ranked.items)} items, {term_link('grade', 'grades')} in ranked order "
-        f"{_grades_text(ranked.grades)}; {term_link('k (cutoff)', f'k = {view.k}')}. In force there: "
+        f"**The Playground's list**: {len(ranked.items)} items, grades in ranked order "
+        f"{_grades_text(ranked.grades)}; k = {view.k} (each {term_link('grade')} says how relevant an item is; "
+        f"only ranks 1 to {term_link('k (cutoff)', 'k')} count). In force there: "
         f"{term_link('gain')} {view.gain} ({formula}), {term_link('discount')} 1/log2(i+1), ideal from {ideal}, "
         f"{term_link(EMPTY_IDEAL_TERM)}."
     )
