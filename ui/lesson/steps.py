@@ -11,6 +11,7 @@ from numbers comes from :mod:`ndcg_core.teaching.lesson`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -68,6 +69,20 @@ def moved_label(run: LiveRun) -> tuple[str, tuple[int, int] | None]:
     if run.last is None or run.last.move is None:
         return "", None
     return run.ranked.items[run.last.move[1] - 1].name, run.last.move
+
+
+def what_the_last_change_did(run: LiveRun, measure: Literal["dcg", "ndcg"]) -> None:
+    """After a change: "Moving “Bose” from rank 7 to rank 1 raised DCG@5 from 6.31 to 11.50." (NDCG is
+    written as a share); nothing before the first change."""
+    if run.last is None or run.before is None:
+        return
+    label, move = moved_label(run)
+    before, after = getattr(run.before, measure), getattr(run.numbers, measure)
+    name = f"{measure.upper()}{run.numbers.at}"
+    said = words.past_change(
+        words.moving(label, move), name, before, after, run.settings.decimals, shares=measure == "ndcg"
+    )
+    prose(said + ".")
 
 
 def chart(view: View, spec: dict, *, projector_height: int | None = None) -> None:
@@ -137,19 +152,7 @@ def judgments_figure(run: LiveRun, view: View) -> None:
             key=TABLE_KEY,
             large=view.presenting,
         )
-        if run.last is not None and run.before is not None:
-            label, move = moved_label(run)
-            prose(
-                words.past_change(
-                    words.moving(label, move),
-                    f"NDCG{run.numbers.at}",
-                    run.before.ndcg,
-                    run.numbers.ndcg,
-                    run.settings.decimals,
-                    shares=True,
-                )
-                + "."
-            )
+        what_the_last_change_did(run, "ndcg")
 
 
 # ------------------------------------------------------------------- 2. gain --
@@ -307,18 +310,7 @@ def dcg_figure(run: LiveRun, view: View) -> None:
     lesson = lesson_of(run, view)
     with view.side:
         table(run, view, ("gain", "discount", "contribution", "dcg"))
-        if run.last is not None and run.before is not None:
-            label, move = moved_label(run)
-            prose(
-                words.past_change(
-                    words.moving(label, move),
-                    f"DCG{run.numbers.at}",
-                    run.before.dcg,
-                    run.numbers.dcg,
-                    run.settings.decimals,
-                )
-                + "."
-            )
+        what_the_last_change_did(run, "dcg")
     if view.below is None:
         return
     with view.below:
@@ -375,19 +367,7 @@ def ndcg_figure(run: LiveRun, view: View) -> None:
             baseline_chart(run.numbers.ndcg, mean, run.numbers.at, run.settings.decimals),
             projector_height=190,
         )
-        if run.last is not None and run.before is not None:
-            label, move = moved_label(run)
-            prose(
-                words.past_change(
-                    words.moving(label, move),
-                    f"NDCG{run.numbers.at}",
-                    run.before.ndcg,
-                    run.numbers.ndcg,
-                    run.settings.decimals,
-                    shares=True,
-                )
-                + "."
-            )
+        what_the_last_change_did(run, "ndcg")
         prose(words.against_random(run.numbers.ndcg, mean, run.numbers.at, run.settings.decimals))
     if view.below is None:
         return
