@@ -139,7 +139,7 @@ def classroom_view(ranked: RankedList) -> None:
     scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
     name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
-        [2.2, 4.6, 1.1, 1.1, 1.5], vertical_alignment="center"
+        [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
     )
     name_column.markdown(f"**NDCG Playground** · {plain(current_scenario().title)}")
     with lesson_column:

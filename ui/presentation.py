@@ -184,7 +184,7 @@ def lesson_steps_menu() -> None:
     """The classroom view's way into the lesson: a menu of its steps (and back to the one left)."""
     from ui.lesson.steps import STEPS
 
-    with st.popover("Lesson", icon=":material/stairs:", width="stretch"):
+    with st.popover("Lesson", width="stretch", help="The lesson's steps, in presentation mode"):
         back = lesson_state.return_step()
         if back is not None:
             st.button(
