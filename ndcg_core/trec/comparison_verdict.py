@@ -212,9 +212,15 @@ class Verdict:
             if self.randomization_agrees
             else f"the randomization test gives {other_text}, below the threshold, so treat it as borderline"
         )
+        alone = ""
+        if self.tested > 1 and p < self.alpha:
+            alone = (
+                f" Alone it would pass α = {self.alpha:g} (its 95% interval leaves out 0), but not with "
+                f"{self.tested} measures tested."
+            )
         return (
             "The data cannot tell whether B is better or worse: a difference this large could well be chance "
-            f"({written}, not below {rule}, paired t-test; {agree})."
+            f"({written}, not below {rule}, paired t-test; {agree}).{alone}"
         )
 
     def _direction(self) -> str:

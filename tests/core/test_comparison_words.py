@@ -162,6 +162,8 @@ def check_certainty(verdict: Verdict, text: str, checks: Checks) -> None:
     checks.that((found["side"] == "<") == verdict.significant == written_below, "p's side of the threshold")
     checks.that(("unlikely to be chance" in text) == verdict.significant, "the claim of certainty")
     checks.that(("cannot tell" in text) == (not verdict.significant), "the claim of doubt")
+    corrected_away = verdict.test == "paired t-test" and verdict.threshold <= verdict.p < verdict.alpha
+    checks.that(("but not with" in text) == corrected_away, "a p that only the correction keeps out")
     if verdict.significant:
         better = verdict.measure.mean_difference > 0
         checks.match(
@@ -233,7 +235,8 @@ def check_sentence(measure: MeasureComparison, checks: Checks) -> None:
     """The comparison's one sentence (Many queries' line above the chart)."""
     sentence = comparison_sentence(measure, 4)
     checks.that(
-        not re.search(r"p = 0(?![.\d])|(?<![\d,])1 queries|no query \(1|level", sentence), f"misleading: {sentence}"
+        not re.search(r"p = 0(?![.\d])|(?<![\d,])1 queries|no query \(1|level", sentence),
+        f"misleading: {sentence}",
     )
     tally = measure.tally
     if len(measure.qids) == 1:
