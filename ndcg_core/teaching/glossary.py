@@ -15,17 +15,35 @@ from __future__ import annotations
 import re
 
 GLOSSARY: dict[str, str] = {
+    # The list and its numbers, in the order the lesson meets them.
     "grade": (
         "How relevant a person judged an item to be for the query: 0 means not relevant, higher is better "
         "(often 0–3 or 0–4). Also called a relevance label or judgment."
+    ),
+    "rel": (
+        "rel_i, or rel, is the grade of the item at rank i: the Grade column of the tables. The formulas "
+        "write rel where the tables write Grade, so for grade 3 the exponential gain 2^rel − 1 is 2^3 − 1 = 7."
     ),
     "gain": (
         "What an item is worth, from its grade: exponential gain 2^rel − 1 (3 → 7) rewards the best items "
         "far more than linear gain rel (3 → 3)."
     ),
+    "position bias": (
+        "People look at the top of a ranked list first and most, and many stop before its end: the lower an "
+        "item's rank, the less likely it is to be seen or clicked, however relevant it is. The discount models "
+        "this by counting a lower rank's gain less."
+    ),
     "discount": (
         "How much of an item's gain still counts at its rank: 1/log2(i + 1) is 1 at rank 1, 0.63 at rank 2, "
         "0.5 at rank 3, so lower ranks count less."
+    ),
+    "contribution": (
+        "What one rank adds to DCG@k: its gain × its discount, gain_i / log2(i + 1). DCG@k is the sum of the "
+        "contributions of ranks 1 to k; a rank below k contributes nothing."
+    ),
+    "CG": (
+        "Cumulative gain: CG@k is the sum of the gains at ranks 1 to k, with no discount. It sees which items "
+        "are in the top k but not their order: reordering inside the top k leaves CG@k unchanged."
     ),
     "DCG@k": "Discounted cumulative gain: the sum of gain × discount over ranks 1 to k.",
     "ideal order": "The same judged items sorted from the best grade to the worst: the best order there can be.",
@@ -35,6 +53,7 @@ GLOSSARY: dict[str, str] = {
         "from 0 (nothing relevant in the top k) to 1 (the top k is in the ideal order)."
     ),
     "k (cutoff)": "Only ranks 1 to k count; items below rank k add nothing to DCG@k.",
+    # Conventions: where the ideal comes from, what IDCG = 0 gives, discounts, ties.
     "listed items": (
         "The ideal is built from the grades of the items the list shows (scikit-learn, LightGBM): "
         "it measures how well those items are ordered, and missing a relevant item costs nothing."
@@ -54,14 +73,6 @@ GLOSSARY: dict[str, str] = {
     "jk": (
         "Järvelin and Kekäläinen's original discount (2002), with a log base b: ranks below b keep their "
         "whole gain, rank i ≥ b is divided by log_b(i). With b = 2, ranks 1 and 2 both count fully."
-    ),
-    "ERR": (
-        "Expected reciprocal rank: a user reads down the list and stops once satisfied; each item satisfies "
-        "with a chance that grows with its grade, and ERR is the expected 1/rank at which the user stops."
-    ),
-    "g_max": (
-        "ERR's largest possible grade: an item of grade g satisfies with chance (2^g − 1) / 2^g_max. "
-        "Here it is the largest judged grade by default; gdeval and ir_measures fix g_max = 4."
     ),
     "ties": (
         "Items with equal scores have no order of their own: trec_eval orders them by document id, "
@@ -83,6 +94,50 @@ GLOSSARY: dict[str, str] = {
     "IA-NDCG": (
         "Intent-aware NDCG: NDCG computed under each intent's grades, averaged with the intents' "
         "probabilities, IA-NDCG = Σ_j P(j) · NDCG_j."
+    ),
+    # Many queries and their files, and NDCG's neighbours (Compare).
+    "qrels": (
+        "Query relevance judgments: the grades people gave, one line per query and document. In TREC format "
+        "a line reads “qid iter docno rel” (trec_eval ignores iter); a query's lines are its judged pool."
+    ),
+    "run": (
+        "A system's ranked results for a set of queries, one line per retrieved document, in TREC format "
+        "“qid Q0 docno rank score tag”. trec_eval orders each query's documents by score, highest first "
+        "(ties by docno, descending), not by the rank column."
+    ),
+    "P@k": (
+        "Precision at k: the share of the top k that is relevant, (relevant items in the top k) / k, relevant "
+        "meaning a grade at or above the threshold (1 by default, as in trec_eval). It divides by k even when "
+        "fewer items are listed, and sees neither grades nor order."
+    ),
+    "R@k": (
+        "Recall at k: the share of the relevant judged items that the top k holds, (relevant items in the top "
+        "k) / R. R counts the relevant items of the judged pool (of the list, when the ideal comes from the "
+        "listed items); with R = 0, R@k is 0."
+    ),
+    "RR": (
+        "Reciprocal rank: 1 / the rank of the first relevant item (1 at rank 1, 0.5 at rank 2, 0.33 at rank 3), "
+        "0 when the top k holds none. It ignores every item after the first relevant one; its mean over "
+        "queries is MRR."
+    ),
+    "AP": (
+        "Average precision: P@i added over the ranks i ≤ k that hold a relevant item, then divided by R, every "
+        "relevant judged item, found or not (trec_eval's map). Each relevant item the list misses lowers AP; "
+        "its mean over queries is MAP."
+    ),
+    "ERR": (
+        "Expected reciprocal rank (Chapelle et al., 2009): a user reads down the list and stops at the first "
+        "item that satisfies them, which an item of grade g does with chance (2^g − 1) / 2^g_max. ERR@k is "
+        "the expected 1/rank at which they stop (0 if not by k)."
+    ),
+    "g_max": (
+        "ERR's largest possible grade: an item of grade g satisfies with chance (2^g − 1) / 2^g_max. "
+        "Here it is the largest judged grade by default; gdeval and ir_measures fix g_max = 4."
+    ),
+    "p-value": (
+        "In a paired test of two runs over the same queries (t-test, randomization test): the chance of a mean "
+        "difference at least as large as the one seen if the two systems were interchangeable. It is neither "
+        "the chance that they are, nor the size of the difference."
     ),
 }
 

@@ -74,3 +74,31 @@ def test_pages_link_or_define_the_terms_where_they_first_use_them(new_app: NewAp
     assert linked <= ANCHORS, linked - ANCHORS  # no link to a missing entry
     for term in terms:
         assert anchor(term) in linked or definition(term) in shown, term
+
+
+def test_every_terms_link_resolves_to_its_entry(new_app: NewApp):
+    """term_link of every term (those issue 24 adds among them) opens the glossary with that term first."""
+    from ui.glossary import asked_for, term_link
+
+    for term in GLOSSARY:
+        link = term_link(term)
+        found = LINK.search(link)
+        assert found and asked_for(found.group(1)) == term, link
+    for term in (
+        "rel",
+        "CG",
+        "contribution",
+        "position bias",
+        "qrels",
+        "run",
+        "P@k",
+        "R@k",
+        "RR",
+        "AP",
+        "ERR",
+    ):
+        at = new_app(GLOSSARY_PAGE, params={"term": anchor(term)})
+        assert not at.exception
+        assert at.subheader[0].value == term, term
+    at = new_app(GLOSSARY_PAGE, params={"term": anchor("p-value")})
+    assert at.subheader[0].value == "p-value"
