@@ -14,6 +14,7 @@ deterministically (seed 2024), and shaped like a small TREC collection:
   clearly on some);
 * scores rounded to 3 decimals (so some tie, broken by document id as trec_eval does); lines
   shuffled within each query, in TREC run format (``qid Q0 docno rank score tag``);
+* ``topics.txt``: a made-up text for each query (``qid<TAB>text``), which tables and charts show beside the id;
 * judgments pooled before B existed: on 4 queries B also brings in documents nobody judged
   (``D431-new3``), which count as grade 0 however good they may be. On 3 of them they fill
   ranks 5–10 of B's top 10, on one all 10 ranks (B scores 0 there): what Judged@10 and the
@@ -32,6 +33,59 @@ SEED = 2024
 #: Queries where B brings in unjudged documents, and how many of them reach its top 10.
 UNPOOLED_SEED, UNPOOLED_QUERIES, NEW_IN_TOP = 2025, 4, (6, 6, 6, 10)
 QUERIES = range(401, 451)
+#: A made-up text for each query, 401 to 450 (topics.txt).
+TEXTS = (
+    "bluetooth headphones",
+    "noise cancelling earbuds",
+    "running shoes for flat feet",
+    "cast iron skillet care",
+    "cheap flights to lisbon",
+    "how to repot an orchid",
+    "electric bike range",
+    "sourdough starter ratio",
+    "kids rain jacket",
+    "standing desk converter",
+    "best budget mirrorless camera",
+    "hiking boots waterproof",
+    "vegan protein powder",
+    "wifi mesh router",
+    "ergonomic office chair",
+    "air fryer recipes chicken",
+    "wool winter socks",
+    "laptop for video editing",
+    "dog harness no pull",
+    "home espresso machine",
+    "learn spanish online",
+    "tent for four people",
+    "yoga mat thick",
+    "smart thermostat install",
+    "beginner acoustic guitar",
+    "car seat for toddlers",
+    "reading lamp led",
+    "trail running vest",
+    "phone case with card holder",
+    "french press coffee grind",
+    "sunscreen for sensitive skin",
+    "mechanical keyboard quiet",
+    "gluten free bread flour",
+    "robot vacuum pet hair",
+    "bike lock heavy duty",
+    "board games for two",
+    "insulated water bottle",
+    "portable power bank",
+    "houseplants low light",
+    "winter tyres size guide",
+    "ski goggles fog",
+    "baby monitor with camera",
+    "kitchen knife sharpener",
+    "swimming goggles prescription",
+    "camping stove gas",
+    "4k monitor for mac",
+    "rain boots women",
+    "office headset microphone",
+    "cordless drill set",
+    "travel backpack carry on",
+)
 CANDIDATES, JUDGED, RETURNED = 60, 40, 50
 GRADE_SHARES = (0.45, 0.30, 0.15, 0.10)
 
@@ -83,7 +137,13 @@ def main() -> None:
         else:
             run_b += lines_of_run(qid, docs, b_scores, "reranked", rng)
     FOLDER.mkdir(parents=True, exist_ok=True)
-    for name, lines in (("qrels.txt", qrels), ("run_a.txt", run_a), ("run_b.txt", run_b)):
+    topics = [f"{qid}\t{text}" for qid, text in zip(QUERIES, TEXTS, strict=True)]
+    for name, lines in (
+        ("qrels.txt", qrels),
+        ("run_a.txt", run_a),
+        ("run_b.txt", run_b),
+        ("topics.txt", topics),
+    ):
         (FOLDER / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
