@@ -462,14 +462,16 @@ class QueryList:
     grades: list[float]
     unlisted_grades: list[float]
     retrieved: int
+    judged: list[bool] = dataclasses.field(default_factory=list)  # per listed document: in the qrels?
+    judged_count: int = 0  # the query's judged documents in the qrels, whatever their grade
 
 
 def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> QueryList:
     """The top ``depth`` documents of query ``qid`` in trec_eval's order, with their grades.
 
-    Unjudged documents get grade 0, negative grades count as 0 (judged non-relevant), and the
-    judged relevant documents below ``depth`` or never retrieved become the unlisted part of the
-    judged pool, so the Playground's IDCG is trec_eval's.
+    Unjudged documents get grade 0 (``judged`` tells them from a judged 0), negative grades count
+    as 0 (judged non-relevant), and the judged relevant documents below ``depth`` or never retrieved
+    become the unlisted part of the judged pool, so the Playground's IDCG is trec_eval's.
     """
     in_run = run.filter(pc.equal(run["qid"], qid))
     judged = qrels.filter(pc.equal(qrels["qid"], qid))
@@ -480,7 +482,9 @@ def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> 
     grades = [max(0.0, grade_of.get(doc, 0.0)) for doc in top]
     shown = set(top)
     unlisted = sorted((g for doc, g in grade_of.items() if doc not in shown and g > 0), reverse=True)
-    return QueryList(qid, top, grades, unlisted, len(documents))
+    return QueryList(
+        qid, top, grades, unlisted, len(documents), [doc in grade_of for doc in top], len(grade_of)
+    )
 
 
 def query_as_list_from_files(
