@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.charts.common import DARK_TEXT, LIGHT_TEXT
+
 CAPTION_CSS = """
 <style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: 0.78; }
@@ -22,3 +24,9 @@ CAPTION_CSS = """
 def readable_captions() -> None:
     """Add the caption style to this page (a style element, no space in the layout)."""
     st.html(CAPTION_CSS)
+
+
+def text_colour() -> str:
+    """The chart text colour for the theme the browser shows (light when it cannot tell)."""
+    theme = getattr(getattr(st.context, "theme", None), "type", None)
+    return LIGHT_TEXT if theme == "dark" else DARK_TEXT

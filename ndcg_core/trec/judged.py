@@ -31,6 +31,8 @@ from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 from ndcg_core.trec.lines import Lines
 from ndcg_core.trec.order import ranks_of, trec_order
 
+#: What a document without a judgment is called, everywhere (it counts as grade 0, but it is not a judged 0).
+NOT_JUDGED = "not judged"
 #: A run's top k is "mostly unjudged" when its Judged@k is below this.
 MOSTLY = 0.5
 #: The depth of the unjudged rule for ``ndcg`` (no cutoff): the first page of results.

@@ -28,7 +28,7 @@ from ndcg_core.trec.comparison import MeasureComparison
 from ndcg_core.trec.comparison_words import measure_label, signed
 from ndcg_core.trec.significance import TIE_TOLERANCE
 from ndcg_core.trec.topics import labelled
-from ui.charts.common import IDEAL_COLOUR, LIST_COLOUR
+from ui.charts.common import DARK_TEXT, IDEAL_COLOUR, LIST_COLOUR
 
 WHO = ["B higher", "A higher", "tied"]
 WHO_COLOURS = [IDEAL_COLOUR, LIST_COLOUR, "#888888"]
@@ -36,8 +36,6 @@ WHO_COLOURS = [IDEAL_COLOUR, LIST_COLOUR, "#888888"]
 WORST = 3
 #: Bars are labelled only up to this many queries (beyond, a label would be wider than its bar).
 MOST_LABELLED = 80
-#: Text colours: dark on a light page or a slide, light on Streamlit's dark theme (both ≥ 12:1).
-DARK_TEXT, LIGHT_TEXT = "#1A1A1A", "#F0F0F0"
 
 
 @dataclass(frozen=True)
