@@ -18,7 +18,7 @@ from ui.exports import table_downloads
 from ui.glossary import linked_note, term_link
 from ui.navigation import PLAYGROUND
 from ui.plain_text import plain
-from ui.run_comparison import DECIMALS, comparison_section, playground_cutoff
+from ui.run_comparison import DECIMALS, comparison_section, count_columns, playground_cutoff
 from ui.run_files import (
     BIG_RUNS,
     SAMPLE_CHOICES,
@@ -242,7 +242,8 @@ def per_query(result: Evaluation, name: str, caption: str) -> None:
         result.per_query,
         hide_index=True,
         height=36 + 35 * min(len(result.per_query), 10),
-        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures},
+        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures}
+        | count_columns(result),
     )
     table_downloads(result.per_query, name, DECIMALS, caption=caption)
 
@@ -305,6 +306,7 @@ def two_runs(results: Results) -> None:
 
 
 def main() -> None:
+    state.keep_settings()
     st.title("Many queries")
     linked_note(
         f"Upload a {term_link('run')} and its judgments (the {term_link('qrels')}), or open a sample: NDCG per "

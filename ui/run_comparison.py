@@ -22,7 +22,7 @@ from ndcg_core.trec.comparison import Comparison, MeasureComparison
 from ndcg_core.trec.comparison_tables import measures_caption, measures_table
 from ndcg_core.trec.comparison_verdict import Verdict, stakeholder_summary
 from ndcg_core.trec.comparison_words import caution, comparison_sentence, measure_label, signed
-from ndcg_core.trec.evaluation import QueryList, queries_as_lists_from_files
+from ndcg_core.trec.evaluation import Evaluation, QueryList, queries_as_lists_from_files
 from ndcg_core.trec.judged import label as judged_label
 from ndcg_core.trec.significance import TIE_TOLERANCE
 from ndcg_core.trec.topics import labelled
@@ -37,6 +37,7 @@ from ui.run_files import Results
 from ui.state import compare as compare_state
 from ui.state import many_queries as state
 from ui.state import run_comparison as choices
+from ui.state.keep import keep_widget_values
 
 #: Decimals of NDCG values on this page (trec_eval prints 4).
 DECIMALS = 4
@@ -73,6 +74,7 @@ def names_row(results: Results) -> RunNames:
     """The runs' names (the files' unless typed) and whether plain ``ndcg`` is tested too."""
     files = results.files
     key_a, key_b = choices.names_keys(files)
+    keep_widget_values((key_a, key_b))  # typed names stay while Compare or the Playground is shown
     a_column, b_column, whole_column = st.columns([2, 2, 3], vertical_alignment="bottom")
     a_column.text_input(
         "Run A's name",
@@ -395,3 +397,24 @@ def playground_cutoff(results: Results) -> int:
     if measure.startswith("ndcg_cut_") and int(measure.removeprefix("ndcg_cut_")) in results.settings.cutoffs:
         return int(measure.removeprefix("ndcg_cut_"))
     return results.settings.cutoffs[0]
+
+
+def count_columns(result: Evaluation) -> dict[str, object]:
+    """Column labels and help for a run's per-query counts: one definition of "judged", relevant apart,
+    and Judged@k (a share, not a count)."""
+    config: dict[str, object] = {
+        "judged": st.column_config.NumberColumn(
+            "judged", help="Documents of the query judged in the qrels, whatever their grade"
+        ),
+        "relevant": st.column_config.NumberColumn("relevant", help="Judged documents with a grade above 0"),
+        "retrieved": st.column_config.NumberColumn(
+            "retrieved", help="Documents the run returned for the query"
+        ),
+    }
+    for k in result.judged_cutoffs:
+        config[f"judged_{k}"] = st.column_config.NumberColumn(
+            judged_label(k),
+            format="%.2f",
+            help=f"Share of the run's top {k} that has a judgment (Judged@{k})",
+        )
+    return config

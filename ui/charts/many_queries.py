@@ -204,4 +204,6 @@ def differences_chart(
     }
     spec = chart.to_dict(validate=False)
     spec["config"] = {**spec.get("config", {}), **config}
+    if width is None:  # as wide as the page; ``height`` is the plot's own, title and legend come on top
+        spec["autosize"] = {"type": "fit-x", "contains": "padding"}
     return spec

@@ -17,7 +17,7 @@ from ndcg_core.trec.topics import TopicsError, read_topics
 from ui.charts.many_queries import RunNames
 from ui.run_files import LoadedFiles
 
-WHOLE_LIST_KEY = "many_compare_whole_list"
+WHOLE_LIST_KEY = "many_compare_whole_list"  # kept across pages: ui.state.many_queries.WIDGET_KEYS
 TOPICS_UPLOAD_KEY = "many_topics_upload"
 #: The topics read from an upload: (the upload's id, its name, {qid: text}); kept, not the bytes.
 TOPICS_KEY = "many_topics"
