@@ -1,0 +1,112 @@
+"""What the Playground draws after its live list, on every drop: the per-rank table, the open chart,
+and the formula, the summary and the exports while their expanders are open.
+
+The page leaves the places (:class:`Details`) in its frame; :func:`playground_figure` is the figure
+it hands to the live list (:func:`ui.live_list.live_list`), drawn inside the same fragment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from ndcg_core.metric.breakdown import breakdown_of
+from ui.breakdown_table import CLASSROOM_COLUMNS, breakdown_downloads, breakdown_table
+from ui.charts.playground import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
+from ui.exports import chart_downloads
+from ui.headline import stakeholder_paragraph, written_formula
+from ui.live_list import Figure, LiveRun
+
+#: The charts, one tab each: only the open one is drawn (on a new tab, and on every drop).
+CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
+#: The classroom view's boxes: the table takes what the screen has left.
+CLASSROOM_TABLE_HEIGHT = "calc(100vh - 24rem)"
+#: The classroom view's chart: the plot's height in pixels (axes and legend come on top of it).
+CLASSROOM_CHART_HEIGHT = 150
+#: The per-rank table's widget key.
+TABLE_KEY = "playground_rank_table"
+
+
+@dataclass
+class Details:
+    """The places for what depends on the order besides the list and the headline.
+
+    ``charts`` maps a chart's name to the place it is drawn in (only the charts on screen);
+    ``formula``, ``summary`` and ``exports`` are expanders, filled only while open.
+    """
+
+    table: DeltaGenerator | None = None
+    charts: dict[str, DeltaGenerator] = field(default_factory=dict)
+    formula: Any = None
+    summary: Any = None
+    exports: Any = None
+    classroom: bool = False
+
+
+def chart_tabs(key: str) -> dict[str, DeltaGenerator]:
+    """One tab a chart; the place of the open one (the others are drawn when opened)."""
+    tabs = st.tabs(CHARTS, key=key, on_change="rerun")
+    return {name: tab for name, tab in zip(CHARTS, tabs, strict=True) if tab.open}
+
+
+def playground_figure(details: Details) -> Figure:
+    """The figure the Playground hands to its live list: the table, the charts, what is open."""
+
+    def draw(run: LiveRun) -> None:
+        k, decimals = run.settings.k, run.settings.decimals
+        if details.table is not None:
+            with details.table:
+                breakdown_table(
+                    run.table,
+                    k,
+                    decimals,
+                    key=TABLE_KEY,
+                    **(
+                        {"columns": CLASSROOM_COLUMNS, "max_height": CLASSROOM_TABLE_HEIGHT, "large": True}
+                        if details.classroom
+                        else {"max_height": "34rem"}
+                    ),
+                )
+        specs = chart_specs(run.table, k, large=details.classroom)
+        for name, place in details.charts.items():
+            place.vega_lite_chart(specs[name](), width="stretch")
+        if details.formula is not None and details.formula.open:
+            with details.formula:
+                written_formula(run.ranking, run.numbers, decimals)
+        if details.summary is not None and details.summary.open:
+            with details.summary:
+                stakeholder_paragraph(run.ranking, run.ranked.names)
+        if details.exports is not None and details.exports.open:
+            with details.exports:
+                exports(breakdown_of(run.ranking, run.ranked.names), k, decimals, specs)
+
+    return draw
+
+
+def chart_specs(table: Any, k: int, *, large: bool) -> dict[str, Callable[[], dict[str, Any]]]:
+    """Each chart's spec with this list's numbers, made only when asked for."""
+    per_rank = per_rank_data(table, k)
+    size = {"height": CLASSROOM_CHART_HEIGHT, "large": True, "titled": False} if large else {}
+    return {
+        "Contribution": lambda: with_data("contribution", per_rank, k, **size),
+        "Gain": lambda: with_data("gain", per_rank, k, **size),
+        "Discount": lambda: with_data("discount", per_rank, k, **size),
+        "CG, DCG, IDCG": lambda: with_data("cumulative", cumulative_data(table), k, **size),
+        "NDCG@k": lambda: with_data("ndcg_by_k", ndcg_by_k_data(table["ndcg"], k), k, **size),
+        "Gain, discount and contribution": lambda: with_data("per_rank", per_rank, k),
+    }
+
+
+def exports(table: Any, k: int, decimals: int, specs: dict[str, Callable[[], dict[str, Any]]]) -> None:
+    """The table as CSV, Markdown and LaTeX; each chart as PNG and SVG."""
+    breakdown_downloads(table, k, decimals)
+    for title, name in (
+        ("Gain, discount and contribution", "Gain, discount and contribution"),
+        ("CG, DCG and IDCG by rank", "CG, DCG, IDCG"),
+        ("NDCG@k for every k", "NDCG@k"),
+    ):
+        chart_downloads(specs[name](), title)
