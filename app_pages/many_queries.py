@@ -18,7 +18,13 @@ from ui.exports import table_downloads
 from ui.glossary import linked_note, term_link
 from ui.navigation import PLAYGROUND
 from ui.plain_text import plain
-from ui.run_comparison import DECIMALS, comparison_section, count_columns, playground_cutoff
+from ui.run_comparison import (
+    DECIMALS,
+    comparison_section,
+    count_columns,
+    playground_cutoff,
+    remember_playground_query,
+)
 from ui.run_files import (
     BIG_RUNS,
     SAMPLE_CHOICES,
@@ -271,6 +277,7 @@ def open_in_playground(results: Results) -> None:
             sources[0], sources[1:], str(qid), int(depth), [files.qrels_name, run_file.name]
         )
         load_scenario(state.scenario_of(top, files.qrels_name, run_file.name, result, cutoff))
+        remember_playground_query(results, top)
         st.switch_page(PLAYGROUND.path)
 
 

@@ -37,6 +37,7 @@ from ui.run_files import Results
 from ui.state import compare as compare_state
 from ui.state import many_queries as state
 from ui.state import run_comparison as choices
+from ui.state import run_query
 from ui.state.keep import keep_widget_values
 
 #: Decimals of NDCG values on this page (trec_eval prints 4).
@@ -418,3 +419,21 @@ def count_columns(result: Evaluation) -> dict[str, object]:
             help=f"Share of the run's top {k} that has a judgment (Judged@{k})",
         )
     return config
+
+
+def remember_playground_query(results: Results, top: QueryList) -> None:
+    """What the Playground's list of this query cannot say by itself (``ui.state.run_query``): its
+    unjudged documents, the qrels' judged and relevant counts, and, from two runs, the comparison
+    in plain words on the measure shown here (its verdict over the measures tested)."""
+    summary = None
+    if results.comparison is not None:
+        tested = tested_measures(results.comparison)
+        measure = st.session_state.get(state.COMPARE_MEASURE_KEY)
+        measure = measure if measure in tested.measures else next(iter(tested.measures))
+        names = choices.run_names(results.files)
+        verdict = Verdict(tested.measures[measure], len(tested.measures))
+        summary = stakeholder_summary(verdict, (names.qrels, names.a, names.b))
+    unjudged = [doc for doc, judged in zip(top.documents, top.judged, strict=True) if not judged]
+    run_query.remember(
+        results.files.qrels_name, top.judged_count, len(compare_state.pool_of(top)), unjudged, summary
+    )

@@ -155,7 +155,7 @@ class Verdict:
         where = f" on the one query compared ({m.qids[0]})" if self.n == 1 else ""
         if abs(m.mean_difference) <= TIE_TOLERANCE:
             how = where if self.n == 1 else " on average"
-            start = f"On {self.label}, A and B score the same{how} ({a_text})"
+            start = f"On {self.label}, A and B score the same{how} ({wording.share(m.mean_a, DECIMALS)})"
             return f"{start}{self._interval(places, first=True)}."
         relative = m.relative_change
         change = (

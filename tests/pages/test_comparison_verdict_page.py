@@ -19,7 +19,7 @@ from ndcg_core.trec.judged import NOT_JUDGED
 from tests.pages.conftest import NewApp, all_component_data
 from ui.charts.many_queries import RunNames
 from ui.comparison_deck import Deck
-from ui.navigation import MANY_QUERIES
+from ui.navigation import MANY_QUERIES, PLAYGROUND
 from ui.run_comparison import read_lists
 from ui.state import compare as compare_state
 from ui.state import many_queries as state
@@ -219,3 +219,36 @@ def test_compare_says_b_minus_a_everywhere(new_app: NewApp):
     assert "B − A" in table.columns and "A − B" not in table.columns
     assert (table["B − A"] == table["B: contribution"] - table["A: contribution"]).all()
     assert "A − B" not in " ".join(str(e.value) for e in [*at.markdown, *at.caption, *at.subheader])
+
+
+def test_the_playground_opened_from_two_runs_marks_unjudged_documents_and_sums_up_the_comparison(
+    new_app: NewApp,
+):
+    at = opened(new_app)
+    at.selectbox(key=state.OPEN_QID_KEY).select("420").run()
+    at.radio(key=state.OPEN_RUN_KEY).set_value(
+        next(o for o in at.radio(key=state.OPEN_RUN_KEY).options if o.startswith("B"))
+    ).run()
+    next(b for b in at.button if b.label == "Open in the Playground").click().run()
+    assert not at.exception and at.session_state[scenario.SCENARIO_KEY] == "query-420"
+    judged = {
+        line.split()[2]: float(line.split()[3])
+        for line in FILES[0].read_text().splitlines()
+        if line.startswith("420 ")
+    }
+    (listed,) = [d for d in all_component_data(at, "ndcg_sortable_list")]
+    assert all(item["detail"] == NOT_JUDGED for item in listed["items"][:10])  # B's ten new documents
+    for item in listed["items"]:
+        assert item["detail"] == (
+            NOT_JUDGED if item["label"] not in judged else f"grade {judged[item['label']]:g}"
+        )
+    relevant = sum(g > 0 for g in judged.values())
+    conventions = " ".join(c.value for c in at.caption)
+    assert f"({len(judged)} judged documents in qrels.txt, {relevant} relevant)" in conventions
+    at.session_state["playground_summary_open"] = True  # as a click on "In plain words" does
+    at.switch_page(PLAYGROUND.path).run()  # (AppTest's next run is of the page it was told, not the script's)
+    comparison = compare_files(*FILES, ["ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"])
+    verdict = Verdict(comparison.measures["ndcg_cut_10"], 3)
+    (summary,) = [block.value for block in at.code]
+    assert summary.startswith("NDCG@10 scores each query's top 10") and verdict.text() in summary
+    assert "A is run_a, B is run_b, over 50 queries judged in qrels.txt." in summary
