@@ -384,7 +384,7 @@ def open_in_compare(
         judged=a.judged_count,
         unjudged=(compare_state.unjudged_ids("A", a), compare_state.unjudged_ids("B", b)),
         text=(topics or {}).get(qid, ""),
-        summary=stakeholder_summary(verdict, (names.qrels, names.a, names.b)),
+        summary=stakeholder_summary(verdict, (names.qrels, names.a, names.b), topics),
     )
     compare_state.load_query_pair(a, b, pair)
     st.switch_page(COMPARE.path)
@@ -432,7 +432,8 @@ def remember_playground_query(results: Results, top: QueryList) -> None:
         measure = measure if measure in tested.measures else next(iter(tested.measures))
         names = choices.run_names(results.files)
         verdict = Verdict(tested.measures[measure], len(tested.measures))
-        summary = stakeholder_summary(verdict, (names.qrels, names.a, names.b))
+        held = choices.topics_for(results.files)
+        summary = stakeholder_summary(verdict, (names.qrels, names.a, names.b), held[1] if held else None)
     unjudged = [doc for doc, judged in zip(top.documents, top.judged, strict=True) if not judged]
     run_query.remember(
         results.files.qrels_name, top.judged_count, len(compare_state.pool_of(top)), unjudged, summary

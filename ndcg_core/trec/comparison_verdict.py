@@ -303,8 +303,11 @@ def example_query(verdict: Verdict) -> tuple[str, str] | None:
     return None
 
 
-def stakeholder_summary(verdict: Verdict, names: tuple[str, str, str] | None = None) -> str:
-    """What the measure measures, the verdict, and the one query that best shows why: plain text."""
+def stakeholder_summary(
+    verdict: Verdict, names: tuple[str, str, str] | None = None, topics: dict[str, str] | None = None
+) -> str:
+    """What the measure measures, the verdict, and the one query that best shows why (with its text,
+    from ``topics``, when there is one): plain text."""
     m = verdict.measure
     parts = [what_it_measures(m.measure)]
     if names is not None:
@@ -315,8 +318,10 @@ def stakeholder_summary(verdict: Verdict, names: tuple[str, str, str] | None = N
         qid, why = example
         row = list(m.qids).index(qid)
         b_text, a_text = wording.pair(float(m.b[row]), float(m.a[row]), DECIMALS)
+        words = (topics or {}).get(qid)
+        shown = f"{qid} (“{words}”)" if words else qid
         parts.append(
-            f"The query that shows it best is {qid}, {why}: B scores {b_text} there against A's {a_text}."
+            f"The query that shows it best is {shown}, {why}: B scores {b_text} there against A's {a_text}."
         )
         flagged = [u for u in verdict.unjudged if u.qid == qid]
         if flagged:
