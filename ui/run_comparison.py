@@ -26,7 +26,8 @@ from ndcg_core.trec.evaluation import Evaluation, QueryList, queries_as_lists_fr
 from ndcg_core.trec.judged import label as judged_label
 from ndcg_core.trec.significance import TIE_TOLERANCE
 from ndcg_core.trec.topics import labelled
-from ui.charts.many_queries import WHO, RunNames, differences_chart, who_is_higher
+from ui.charts.many_queries import DIAMOND, WHO, RunNames, differences_chart, who_is_higher
+from ui.charts.many_queries import title as chart_title
 from ui.comparison_deck import Deck
 from ui.exports import table_downloads
 from ui.glossary import linked_note, term_link
@@ -256,7 +257,16 @@ def per_query_table(measure: MeasureComparison, topics: dict[str, str] | None = 
 def per_query_section(measure: MeasureComparison, names: RunNames, topics: dict[str, str] | None) -> None:
     """The sentence, the sorted differences as a chart and as a table, the table's downloads."""
     st.markdown(plain(comparison_sentence(measure, DECIMALS)))
-    st.vega_lite_chart(differences_chart(measure, names, topics, text_colour=text_colour()), width="stretch")
+    heading = chart_title(measure, names, topics)
+    st.markdown(f"**{plain(heading['text'])}**")  # above the chart, where it wraps on a phone
+    lines = list(heading["subtitle"])
+    if measure.unjudged():
+        lines.append(DIAMOND.format(k=measure.coverage.k if measure.coverage else 10))
+    st.caption("  \n".join(plain(line) for line in lines))
+    st.vega_lite_chart(
+        differences_chart(measure, names, topics, text_colour=text_colour(), titled=False, stacked=True),
+        width="stretch",
+    )
     table = per_query_table(measure, topics)
     shown = table.assign(**{"B − A": [signed(d, DECIMALS) for d in table["B − A"]]})
     styles = pd.DataFrame("", index=shown.index, columns=shown.columns)

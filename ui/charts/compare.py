@@ -155,6 +155,7 @@ def with_names(spec: dict[str, Any], names: tuple[str, str] | None) -> dict[str,
         if isinstance(legend, dict):
             legend["labelExpr"] = expression + "datum.label"
             legend["labelLimit"] = 320
+            legend["columns"] = 1  # names make the entries long: one under the other, never cut
     return {**spec, **named}
 
 

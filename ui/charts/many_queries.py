@@ -36,6 +36,10 @@ WHO_COLOURS = [IDEAL_COLOUR, LIST_COLOUR, "#888888"]
 WORST = 3
 #: Bars are labelled only up to this many queries (beyond, a label would be wider than its bar).
 MOST_LABELLED = 80
+#: What the diamond marks, in the page's words when the chart's legend leaves it out.
+DIAMOND = "◇ on the zero line: a loss or a 0 where more than half of that run's top {k} is unjudged."
+#: A bar's label shows only where bars are at least this many pixels wide (a phone: hidden, not piled up).
+LABEL_ROOM = 13
 
 
 @dataclass(frozen=True)
@@ -117,8 +121,15 @@ def differences_chart(
     text_colour: str = DARK_TEXT,
     width: int | str | None = None,
     height: int = 300,
+    titled: bool = True,
+    stacked: bool = False,
 ) -> dict[str, Any]:
-    """The chart's Vega-Lite spec with this measure's per-query differences (see the module docstring)."""
+    """The chart's Vega-Lite spec with this measure's per-query differences (see the module docstring).
+
+    ``titled=False`` leaves the title out (a page writes it above the chart, where it wraps on a
+    phone); ``stacked`` puts the legend's entries one under the other and leaves the diamond's
+    entry to the page's words (:data:`DIAMOND`): two legends side by side do not fit a phone.
+    """
     data = differences_data(measure, topics)
     legend = names.who()
     present = [w for w in WHO if w in set(data["who"])]
@@ -129,7 +140,7 @@ def differences_chart(
         scale=alt.Scale(
             domain=[legend[w] for w in present], range=[WHO_COLOURS[WHO.index(w)] for w in present]
         ),
-        legend=alt.Legend(orient="bottom", labelLimit=360),
+        legend=alt.Legend(orient="bottom", labelLimit=360, columns=1 if stacked else 3),
     )
     values = data["bar_to"].to_numpy()
     low, high = float(np.min(values, initial=0.0)), float(np.max(values, initial=0.0))
@@ -146,7 +157,7 @@ def differences_chart(
     bars = base.mark_rect().encode(
         x=alt.X(
             "start:Q",
-            title="queries, from B's biggest win (left) to its biggest loss (right)",
+            title="queries, B's biggest win first",
             axis=alt.Axis(labels=False, ticks=False, grid=False),
             scale=alt.Scale(nice=False, domain=[0, max(len(data), 1)]),
         ),
@@ -167,7 +178,15 @@ def differences_chart(
         marks = data.iloc[labelled_rows]
         layers.append(
             alt.Chart(marks)
-            .mark_text(angle=90, align="left", baseline="middle", dx=4, fontSize=12, color=text_colour)
+            .mark_text(
+                angle=90,
+                align="left",
+                baseline="middle",
+                dx=4,
+                fontSize=12,
+                color=text_colour,
+                opacity={"expr": f"width / {max(len(data), 1)} >= {LABEL_ROOM} ? 1 : 0"},
+            )
             .encode(x="middle:Q", y="bar_to:Q", text="qid:N")
         )
     flagged = {u.qid for u in measure.unjudged()}
@@ -184,12 +203,14 @@ def differences_chart(
                     "why:N",
                     title=None,
                     scale=alt.Scale(range=["diamond"]),
-                    legend=alt.Legend(orient="bottom", labelLimit=360),
+                    legend=None if stacked else alt.Legend(orient="bottom", labelLimit=360),
                 ),
                 tooltip=[alt.Tooltip("label:N", title="query"), alt.Tooltip("why:N", title="unjudged")],
             )
         )
-    chart = alt.layer(*layers).properties(title=title(measure, names, topics), height=height)
+    chart = alt.layer(*layers).properties(height=height)
+    if titled:
+        chart = chart.properties(title=title(measure, names, topics))
     if width is not None:
         chart = chart.properties(width=width)
     config = {
