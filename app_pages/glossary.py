@@ -2,7 +2,7 @@
 
 The definitions are the core's (``ndcg_core.teaching.glossary``). Each term is a heading with a
 stable anchor, so a page links a term straight to its entry (``glossary#judged-pool``, see
-``ui/glossary.py``).
+``ui/glossary.py``); each entry links the other terms it uses, at their first use in it.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ndcg_core.teaching.glossary import GLOSSARY, anchor, definition
-from ui.glossary import TERM_PARAM, asked_for
-from ui.plain_text import plain
+from ui.glossary import TERM_PARAM, asked_for, linked
 
 
 def main() -> None:
@@ -24,10 +23,10 @@ def main() -> None:
     if term:  # the term a link asked for, first (the whole list follows)
         with st.container(border=True):
             st.subheader(term, anchor=False)
-            st.markdown(plain(definition(term)))
+            st.markdown(linked(definition(term), skip={term}))
     for term, text in GLOSSARY.items():
         st.subheader(term, anchor=anchor(term))
-        st.markdown(plain(text))
+        st.markdown(linked(text, skip={term}))  # each entry links the other terms it uses
 
 
 main()

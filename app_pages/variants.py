@@ -207,7 +207,8 @@ def tools_section(view: View) -> None:
     k, decimals = view.k, view.decimals
     table = ndcg_core.variant_table(view.grades, k, ndcg_core.tool_variants(), pool=view.ranked.pool())
     st.markdown(
-        f"The same ranking, NDCG@{k} as each tool computes it by default. They differ by gain, by where "
+        f"The same ranking, {term_link('NDCG@k', f'NDCG@{k}')} ({term_link('DCG@k', f'DCG@{k}')} / "
+        f"{term_link('IDCG@k', f'IDCG@{k}')}) as each tool computes it by default. They differ by gain, by where "
         "the ideal comes from and by what an empty ideal gives; the rows below change one of these at a time."
     )
     shown = shown_numbers(table, decimals)[["variant", "ndcg", "dcg", "idcg"]]
@@ -424,10 +425,13 @@ def playground_sections(ranked: RankedList) -> None:
     view = playground_view(ranked)
     source = term_link(JUDGED_POOL if view.uses_pool else LISTED_ITEMS)
     ideal = f"{source} ({len(ranked.pool())} judged items)" if view.uses_pool else source
+    formula = gain_formula(view.gain).replace("rel", term_link("rel"))
     st.markdown(
         f"**The Playground's list**: {len(ranked.items)} items, grades in ranked order "
-        f"{_grades_text(ranked.grades)}; k = {view.k}. In force there: gain {view.gain} "
-        f"({gain_formula(view.gain)}), discount 1/log2(i+1), ideal from {ideal}, {term_link(EMPTY_IDEAL_TERM)}."
+        f"{_grades_text(ranked.grades)}; k = {view.k} (each {term_link('grade')} says how relevant an item is; "
+        f"only ranks 1 to {term_link('k (cutoff)', 'k')} count). In force there: "
+        f"{term_link('gain')} {view.gain} ({formula}), {term_link('discount')} 1/log2(i+1), ideal from {ideal}, "
+        f"{term_link(EMPTY_IDEAL_TERM)}."
     )
     link_to(PLAYGROUND, "Change the list or k on the Playground")
     tools_section(view)

@@ -25,7 +25,7 @@ from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
 from ui.exports import chart_exports
-from ui.glossary import linked_note
+from ui.glossary import linked_note, term_help, term_link
 from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.scenario_picker import current_scenario
@@ -178,7 +178,8 @@ def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int
     )
     return (
         f"Your order scores higher than {wording.percent(d.share_below(current))} of all orders. "
-        f"A random order scores {wording.share(d.random_mean, decimals)} on average, not 0, and even the worst "
+        f"{term_link('random-order baseline', 'A random order')} scores {wording.share(d.random_mean, decimals)} "
+        "on average, not 0, and even the worst "
         f"order scores {wording.share(d.worst, decimals)}: NDCG's floor depends on the grades (how many relevant "
         f"items there are to place in the top k). {how}"
     )
@@ -199,13 +200,15 @@ def main() -> None:
     settings = settings_controls(ranked)
     ranking = scenario.ranking(ranked, settings)
     numbers = Headline.of(ranking)
-    linked_note(conventions_line(settings, numbers.judged, linked=True))
+    linked_note(conventions_line(settings, numbers.judged, linked=True, basics=True))
     list_column, right = st.columns([2, 3], gap="large")
     with list_column:
         st.subheader("The ranked list")
         the_list(ranked, settings.k)
     with right:
-        st.metric(f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals))
+        st.metric(
+            f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals), help=term_help("NDCG@k")
+        )
         best_single_change(ranking, ranked.names, numbers.at)
     charts = {
         "Every swap": swap_map_section(ranked, ranking, settings, numbers.ndcg),

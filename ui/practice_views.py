@@ -1,7 +1,9 @@
-"""Drawing for the Practice page: one exercise with its form and feedback, and "Check my table".
+"""Drawing for the Practice page's exercises: one exercise with its form, its feedback and its worked answer.
 
-Every text shown inside Markdown goes through :func:`ui.plain_text.plain`; what the learner
-typed is shown only as the number it was read as, never as their raw text.
+Every text shown inside Markdown goes through :func:`ui.plain_text.plain` (or :func:`ui.glossary.linked`,
+which escapes it too); what the learner typed is shown only as the number it was read as, never as
+their raw text. ``seen`` holds the glossary terms the page has linked already: each term is linked
+at its first use only.
 """
 
 from __future__ import annotations
@@ -9,22 +11,14 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.metric.breakdown import breakdown
+from ndcg_core.metric.gains import Gain
 from ndcg_core.practice.answer_check import Feedback
 from ndcg_core.practice.exercises import Exercise
 from ndcg_core.practice.slips import DECIMALS, TOLERANCE
-from ndcg_core.practice.table_check import PER_RANK_COLUMNS, TOTALS, TableCheck, cell_key
+from ndcg_core.practice.worked import Working, working_frame
+from ui.glossary import linked, linked_note
 from ui.plain_text import plain
-from ui.state.practice import (
-    answer_key,
-    ask_hint,
-    cell_widget_key,
-    result,
-    show_answer,
-    submit_answer,
-    submit_table,
-    table_result,
-)
+from ui.state.practice import SHOW_ANSWER_HELP, answer_key, ask_hint, result, show_answer, submit_answer
 
 MARKS = {"right": "✓", "wrong": "✗", "unreadable": "✗ Not read."}
 
@@ -50,6 +44,16 @@ def answer_text(exercise: Exercise) -> str:
     if exercise.kind == "reorder":
         return f"{exercise.answer} move(s), e.g. the order {', '.join(map(str, exercise.solution))}"
     return str(exercise.answer)
+
+
+def worked_lists(workings: tuple[Working, ...], gain: Gain, said: str = "") -> None:
+    """Each list behind a worked answer, rank by rank (gain, discount, contribution), then its sum
+    (unless ``said``, the worked answer above, has written it already)."""
+    for shown in workings:
+        st.markdown(f"**{plain(shown.caption)}**")
+        st.table(working_frame(shown, gain))
+        if shown.total not in said:
+            st.markdown(plain(shown.total))
 
 
 def _feedback(feedback: Feedback) -> None:
@@ -84,78 +88,28 @@ def _answer_field(seed: int, exercise: Exercise) -> None:
         )
 
 
-def exercise_card(seed: int, exercise: Exercise) -> None:
+def exercise_card(seed: int, exercise: Exercise, seen: set[str]) -> None:
     """One exercise: the list, the question with its conventions, the form, the feedback."""
     with st.container(border=True):
         st.subheader(f"{exercise.number}. {exercise.title}")
-        st.caption(plain(f"{exercise.conventions} Items from {exercise.source}."))
+        linked_note(linked(f"{exercise.conventions} Items from {exercise.source}.", seen))
         _lists(exercise)
-        st.markdown(f"**{plain(exercise.question)}**")
+        st.markdown(f"**{linked(exercise.question, seen)}**")
         with st.form(f"practice_form_{seed}_{exercise.number}", border=False):
             _answer_field(seed, exercise)
             check, hint, show = st.columns(3)
             args = (seed, exercise)
             check.form_submit_button("Check", type="primary", on_click=submit_answer, args=args)
             hint.form_submit_button("Hint", on_click=ask_hint, args=args)
-            show.form_submit_button("Show answer", on_click=show_answer, args=args)
+            show.form_submit_button("Show answer", on_click=show_answer, args=args, help=SHOW_ANSWER_HELP)
         done = result(seed, exercise.number)
         if done.hint:
             st.info(f"**Hint.** {plain(exercise.hint)}")
         if done.feedback is not None:
             _feedback(done.feedback)
+        if done.score_note:
+            st.markdown(f"**Score:** {plain(done.score_note)}")
         if done.shown or (done.feedback is not None and done.feedback.status == "wrong"):
             with st.expander("The answer, worked out", expanded=done.shown):
                 st.markdown(f"**Answer: {plain(answer_text(exercise))}.** {plain(exercise.worked)}")
-
-
-def _typed(cell) -> str:
-    if cell.value is not None:
-        return f"{cell.value:g}"
-    return "—" if cell.problem == "empty" else "(not a number)"
-
-
-def table_form(source: str, grades: tuple[float, ...], k: int, gain: str) -> None:
-    """The learner's table: gain, discount and contribution for ranks 1 … k, then the totals."""
-    keys = tuple(cell_key(column, rank) for rank in range(1, k + 1) for column in PER_RANK_COLUMNS) + TOTALS
-    with st.form(f"practice_table_form_{source}"):
-        # One row a rank, each cell labelled: on a phone the row stacks (a column header would
-        # be far away) and a row kept whole would scroll sideways.
-        for rank in range(1, k + 1):
-            row = st.columns([2, 2, 2, 2], vertical_alignment="bottom")
-            row[0].markdown(f"**Rank {rank}** · grade {grades[rank - 1]:g}")
-            for where, column in zip(row[1:], PER_RANK_COLUMNS, strict=True):
-                where.text_input(
-                    f"{column.capitalize()} at rank {rank}",
-                    key=cell_widget_key(source, cell_key(column, rank)),
-                )
-        totals = st.columns(3)
-        for where, column in zip(totals, TOTALS, strict=True):
-            where.text_input(f"{column.upper()}@{k}", key=cell_widget_key(source, column))
-        st.form_submit_button(
-            "Check my table", type="primary", on_click=submit_table, args=(source, grades, k, gain, keys)
-        )
-
-
-def table_verdict(source: str, grades: tuple[float, ...], k: int, gain: str) -> None:
-    """Each cell marked ✓ or ✗ (in words, not only colour), and the first wrong cell explained."""
-    checked: TableCheck | None = table_result(source)
-    if checked is None:
-        return
-    rows = pd.DataFrame(
-        {
-            "Cell": [cell.name for cell in checked.cells],
-            "You typed": [_typed(cell) for cell in checked.cells],
-            "Verdict": [cell.mark + (f" ({cell.note})" if cell.note else "") for cell in checked.cells],
-        }
-    )
-    st.markdown(f"**{checked.right} of {len(checked.cells)} cells right.**")
-    if checked.first_wrong is None:
-        st.success("**✓ Every cell is right.**")
-    else:
-        st.error(f"**✗ First wrong cell: {plain(checked.first_wrong.name)}.** {plain(checked.explanation)}")
-    st.table(rows)
-    with st.expander("The whole table, worked out"):
-        table = breakdown(grades, k, gain=gain)[
-            ["rank", "relevance", "gain", "discount", "contribution", "dcg"]
-        ]
-        st.table(table.head(k).round(4))
+                worked_lists(exercise.working, exercise.gain, exercise.worked)

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ndcg_core.metric.gains import gain_formula
 from ndcg_core.metric.metrics import ndcg
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.practice.exercises import Exercise
@@ -173,12 +174,45 @@ def _check_choice(exercise: Exercise, choice: str) -> Feedback:
 def _choice_slips(exercise: Exercise) -> list[tuple[str, str, str]]:
     """(slip, the choice it leads to, what it says), for the slips that change the choice."""
     k, gain, other = exercise.k, exercise.gain, OTHER_GAIN[exercise.gain]
+    asked = f"this exercise asks about NDCG@{k}"
     settings = [
-        ("wrong_k", None, gain, "log2", "That holds for the whole list; only ranks 1 to k count."),
-        ("wrong_k", k - 1, gain, "log2", f"That holds at k = {k - 1}; here k = {k}."),
-        ("wrong_k", k + 1, gain, "log2", f"That holds at k = {k + 1}; here k = {k}."),
-        (f"{other}_gain", k, other, "log2", f"That holds with {other} gain; here gain is {gain}."),
-        ("no_discount", k, gain, "none", "That counts the gains in the top k without the discount."),
+        (
+            "wrong_k",
+            None,
+            gain,
+            "log2",
+            f"That would be right for NDCG of the whole list, but only ranks 1 to {k} count here.",
+        ),
+        (
+            "wrong_k",
+            k - 1,
+            gain,
+            "log2",
+            f"That would be right for NDCG@{k - 1}, but {asked}: rank {k} counts too.",
+        ),
+        (
+            "wrong_k",
+            k + 1,
+            gain,
+            "log2",
+            f"That would be right for NDCG@{k + 1}, but {asked}: rank {k + 1} does not count.",
+        ),
+        (
+            f"{other}_gain",
+            k,
+            other,
+            "log2",
+            f"That would be right with {other} gain ({gain_formula(other)}), but this exercise uses {gain} gain "
+            f"({gain_formula(gain)}).",
+        ),
+        (
+            "no_discount",
+            k,
+            gain,
+            "none",
+            f"That would be right if the gains of the top {k} were added without their discount, but each "
+            "gain is multiplied by its discount 1/log2(i + 1).",
+        ),
     ]
     found = []
     for key, at, rule, discount, says in settings:

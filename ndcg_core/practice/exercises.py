@@ -29,9 +29,9 @@ from typing import Literal
 
 import numpy as np
 
-from ndcg_core.metric.discounts import discount_values, ranks
+from ndcg_core.metric.discounts import discount_values
 from ndcg_core.metric.gains import Gain, gain_formula, gain_values
-from ndcg_core.metric.metrics import ndcg
+from ndcg_core.metric.metrics import dcg, idcg, ndcg
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.practice.moves import (
     better_at,
@@ -42,7 +42,8 @@ from ndcg_core.practice.moves import (
     reorder_target,
 )
 from ndcg_core.practice.slips import DECIMALS, OTHER_GAIN, TOLERANCE, Quantity, close, slips, value_of
-from ndcg_core.teaching.wording import pair, share
+from ndcg_core.practice.worked import Working, discount_text, quotient_text, working
+from ndcg_core.teaching.wording import number, pair, same, share
 
 Kind = Literal["gain", "discount", "contribution", "dcg", "idcg", "ndcg", "better", "reorder", "move"]
 KINDS: tuple[Kind, ...] = (
@@ -79,7 +80,9 @@ class Exercise:
 
     ``answer`` is a number for the numeric kinds, one of ``choices`` for "better" and "move", and
     the fewest moves for "reorder" (whose ``solution`` is one order that reaches ``target`` with them).
-    ``grades_b`` is list B of "better"; ``move`` is (from rank, to rank) of "move".
+    ``grades_b`` is list B of "better"; ``move`` is (from rank, to rank) of "move". ``worked`` is the
+    answer worked out in words and numbers; ``working`` the lists behind it, rank by rank
+    (:mod:`ndcg_core.practice.worked`).
     """
 
     number: int
@@ -103,6 +106,7 @@ class Exercise:
     move: tuple[int, int] | None = None
     target: float | None = None
     solution: tuple[int, ...] = field(default=())
+    working: tuple[Working, ...] = ()
 
     @property
     def numeric(self) -> bool:
@@ -230,6 +234,7 @@ def _numeric_exercise(number, quantity, source, labels, grades, k, gain, rank) -
         step=_STEPS[quantity],
         worked=_worked(quantity, grades, k, gain, rank, right),
         rank=rank,
+        working=_working(quantity, grades, k, gain),
     )
 
 
@@ -255,37 +260,61 @@ def _hint(quantity: Quantity, gain: Gain, k: int, rank: int | None) -> str:
     }[quantity]
 
 
+def _ideal_caption(k: int) -> str:
+    return f"The ideal order: every listed grade sorted from best to worst, cut at k = {k}"
+
+
+def _working(quantity: Quantity, grades, k: int, gain: Gain) -> tuple[Working, ...]:
+    """The lists behind a total, rank by rank: the list for DCG@k, the ideal for IDCG@k, both for NDCG@k."""
+    ideal = sorted(grades, reverse=True)
+    return {
+        "dcg": (working("The list, rank by rank", grades, k, gain, "DCG"),),
+        "idcg": (working(_ideal_caption(k), ideal, k, gain, "IDCG"),),
+        "ndcg": (
+            working("The list, rank by rank", grades, k, gain, "DCG"),
+            working(_ideal_caption(k), ideal, k, gain, "IDCG"),
+        ),
+    }.get(quantity, ())
+
+
+def _rounded(right: float) -> str:
+    return f"Rounded to {DECIMALS} decimals: {right:.{DECIMALS}f}."
+
+
 def _worked(quantity: Quantity, grades, k: int, gain: Gain, rank: int | None, right: float) -> str:
-    """The answer worked out with the numbers filled in."""
+    """The answer worked out with every intermediate value filled in."""
     g = np.asarray(grades, dtype=float)
     if rank is not None:
         rel = g[rank - 1]
         gain_i = float(gain_values(g[rank - 1 : rank], gain)[0])
         d = float(discount_values(np.array([rank]))[0])
         return {
-            "gain": f"Grade {rel:g} at rank {rank}: gain = {_filled(gain, rel)} = {gain_i:g}.",
+            "gain": f"Grade {rel:g} at rank {rank}: gain = {_filled(gain, rel, gain_i)}.",
             "discount": f"1/log2({rank} + 1) = 1/{np.log2(rank + 1):.4f} = {d:.4f} ≈ {right:.2f}.",
-            "contribution": f"gain {gain_i:g} × discount {d:.4f} = {right:.4f} ≈ {right:.2f}.",
+            "contribution": (
+                f"Grade {rel:g} at rank {rank}: gain = {_filled(gain, rel, gain_i)}; discount = "
+                f"{discount_text(rank)}; contribution = gain × discount = {gain_i:g} × 1/log2({rank + 1}) = "
+                f"{right:.4f}. {_rounded(right)}"
+            ),
         }[quantity]
-    order = g if quantity == "dcg" else np.sort(g)[::-1]
-    terms = " + ".join(
-        f"{gain_i:g}/log2({i + 1})" for i, gain_i in zip(ranks(k), gain_values(order[:k], gain), strict=False)
-    )
-    if quantity == "ndcg":
-        top = value_of("dcg", grades, k, gain)
-        bottom = value_of("idcg", grades, k, gain)
-        top_text, bottom_text = pair(top, bottom, 4, shares=False)
+    if quantity == "dcg":
+        return f"Add the contributions of ranks 1 to {k}: {_working(quantity, grades, k, gain)[0].total}. {_rounded(right)}"
+    if quantity == "idcg":
+        ideal = _working(quantity, grades, k, gain)[0]
         return (
-            f"DCG@{k} = {top_text}, IDCG@{k} = {bottom_text} (ideal order {_grades(order)}), "
-            f"NDCG@{k} = {share(right, 4)} ≈ {right:.2f}."
+            f"Sort every listed grade from best to worst ({_grades(sorted(g, reverse=True))}), cut at {k}, and add "
+            f"the contributions: {ideal.total}. {_rounded(right)}"
         )
-    prefix = "" if quantity == "dcg" else f"Ideal order {_grades(order)}: "
-    return f"{prefix}{quantity.upper()}@{k} = {terms} = {right:.4f} ≈ {right:.2f}."
+    top, bottom = _working(quantity, grades, k, gain)
+    return (
+        f"The list: {top.total}. The ideal order ({_grades(sorted(g, reverse=True)[:k])}): {bottom.total}. "
+        f"{quotient_text(k, top.value, bottom.value, right)} {_rounded(right)}"
+    )
 
 
-def _filled(gain: Gain, rel: float) -> str:
-    """The gain formula with the grade filled in: ``2^3 − 1`` or ``rel = 3``."""
-    return f"2^{rel:g} − 1" if gain == "exponential" else f"rel = {rel:g}"
+def _filled(gain: Gain, rel: float, value: float) -> str:
+    """The gain formula with the grade filled in: ``2^3 − 1 = 7`` or ``rel = 3``."""
+    return f"2^{rel:g} − 1 = {value:g}" if gain == "exponential" else f"rel = {rel:g}"
 
 
 def _grades(grades) -> str:
@@ -320,12 +349,36 @@ def _better(rng: np.random.Generator, number: int) -> Exercise:
         answer=answer,
         hint=f"Both lists hold the same items, so they share IDCG@{k}: compare DCG@{k} over ranks 1 to {k} only.",
         step=f"DCG@{k} of each list",
-        worked="NDCG@{}: A = {}, B = {}, so {}.".format(
-            k, *pair(a, b, 4), "a tie" if answer == "tie" else answer + " is better"
-        ),
+        worked=_better_worked(grades, grades_b, k, gain, answer),
         choices=BETTER_CHOICES,
         labels_b=labels_b,
         grades_b=grades_b,
+        working=(
+            working("List A, rank by rank", grades, k, gain, "DCG"),
+            working("List B, rank by rank", grades_b, k, gain, "DCG"),
+            working(
+                _ideal_caption(k) + " (the same for A and B)", sorted(grades, reverse=True), k, gain, "IDCG"
+            ),
+        ),
+    )
+
+
+def _better_worked(grades, grades_b, k: int, gain: Gain, answer: str) -> str:
+    """Why A or B wins at k: the same IDCG@k, so the higher DCG@k; with the numbers."""
+    top_a, top_b = dcg(grades, k, gain=gain), dcg(grades_b, k, gain=gain)
+    bottom = idcg(grades, k, gain=gain)
+    verdict = "a tie" if answer == "tie" else answer + " is better"
+    return (
+        "Both lists hold the same items, so they share IDCG@{} = {}. DCG@{}: A = {}, B = {}; "
+        "NDCG@{}: A = {}, B = {}, so {}.".format(
+            k,
+            number(bottom, 4),
+            k,
+            *pair(top_a, top_b, 4, shares=False),
+            k,
+            *pair(ndcg(grades, k, gain=gain), ndcg(grades_b, k, gain=gain), 4),
+            verdict,
+        )
     )
 
 
@@ -360,14 +413,33 @@ def _reorder(rng: np.random.Generator, number: int) -> Exercise:
         answer=moves,
         hint=f"Which highly graded item sits low, or below rank {k}? Moving it up shifts the others down by one.",
         step=f"NDCG@{k} of the new order, and the count of moves",
-        worked=(
-            f"{moves} move{'s suffice' if moves > 1 else ' suffices'}, e.g. the order {_grades(solution)} gives NDCG@{k} = "
-            f"{ndcg([grades[p - 1] for p in solution], k, gain=gain):.4f}; no order {moves - 1} move"
-            f"{'' if moves - 1 == 1 else 's'} away reaches {target:.{DECIMALS}f}."
-        ),
+        worked=_reorder_worked(grades, k, gain, moves, target, solution),
         target=target,
         solution=solution,
+        working=(
+            working(
+                f"The order {_grades(solution)}, rank by rank",
+                [grades[p - 1] for p in solution],
+                k,
+                gain,
+                "DCG",
+            ),
+            working(_ideal_caption(k), sorted(grades, reverse=True), k, gain, "IDCG"),
+        ),
     )
+
+
+def _reorder_worked(grades, k: int, gain: Gain, moves: int, target: float, solution: tuple[int, ...]) -> str:
+    """The fewest moves, one order that takes them, and why fewer do not reach the target."""
+    reached = ndcg([grades[p - 1] for p in solution], k, gain=gain)
+    goal = f"{target:.{DECIMALS}f}"
+    fewer = (
+        f"the list as it is gives NDCG@{k} = {share(ndcg(grades, k, gain=gain), 4)}, below {goal}"
+        if moves == 1
+        else f"no order {moves - 1} move{'' if moves - 1 == 1 else 's'} away reaches {goal}"
+    )
+    suffice = "1 move suffices" if moves == 1 else f"{moves} moves suffice"
+    return f"{suffice}, e.g. the order {_grades(solution)} gives NDCG@{k} = {share(reached, 4)}; {fewer}."
 
 
 def _move_worked(k: int, before: float, after: float, effect: str) -> str:
@@ -376,6 +448,16 @@ def _move_worked(k: int, before: float, after: float, effect: str) -> str:
         return f"NDCG@{k} stays at {pair(before, after, 4)[0]}: the move leaves it unchanged."
     first, second = pair(before, after, 4)
     return f"NDCG@{k} goes from {first} to {second}: the move {effect} it."
+
+
+def _move_dcg(grades, after, k: int, gain: Gain) -> str:
+    """DCG@k before and after a move, and the IDCG@k they share (the same items)."""
+    top, new_top = dcg(grades, k, gain=gain), dcg(after, k, gain=gain)
+    shared = f"the same items keep IDCG@{k} = {number(idcg(grades, k, gain=gain), 4)}"
+    if same(top, new_top):
+        return f"DCG@{k} stays at {pair(top, new_top, 4, shares=False)[0]} and {shared}."
+    first, second = pair(top, new_top, 4, shares=False)
+    return f"DCG@{k} goes from {first} to {second} and {shared}."
 
 
 def _move(rng: np.random.Generator, number: int) -> Exercise:
@@ -401,9 +483,15 @@ def _move(rng: np.random.Generator, number: int) -> Exercise:
             f"Only ranks 1 to {k} count, and the ideal does not change."
         ),
         step=f"DCG@{k} before and after the move",
-        worked=_move_worked(k, ndcg(grades, k, gain=gain), after, effect),
+        worked=_move_dcg(grades, moved(grades, start, end), k, gain)
+        + " "
+        + _move_worked(k, ndcg(grades, k, gain=gain), after, effect),
         choices=MOVE_EFFECTS,
         move=(start, end),
+        working=(
+            working("Before the move, rank by rank", grades, k, gain, "DCG"),
+            working("After the move, rank by rank", moved(grades, start, end), k, gain, "DCG"),
+        ),
     )
 
 

@@ -8,11 +8,19 @@ sentences write them.
 'Every item of the query that a person has grad'
 >>> anchor("IDCG = 0 gives NDCG = 0 (trec_eval)")
 'idcg-0-gives-ndcg-0-trec-eval'
+
+:func:`mentions` finds where a sentence uses a term (by the words of :data:`FORMS`), so that a page
+links each term's first use:
+
+>>> [(m.term, m.text) for m in mentions("Gain 2^rel − 1; NDCG@5 = DCG@5 / IDCG@5, not IA-NDCG.")]
+[('gain', 'Gain'), ('rel', 'rel'), ('NDCG@k', 'NDCG@5'), ('DCG@k', 'DCG@5'), ('IDCG@k', 'IDCG@5'), ('IA-NDCG', 'IA-NDCG')]
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cache
 
 GLOSSARY: dict[str, str] = {
     # The list and its numbers, in the order the lesson meets them.
@@ -140,6 +148,82 @@ GLOSSARY: dict[str, str] = {
         "the chance that they are, nor the size of the difference."
     ),
 }
+
+
+#: How a sentence writes each term (regular expressions; a lower-case first letter also matches its
+#: capital). A form matches whole words only: "DCG" is not found inside "NDCG", nor "RR" inside "ERR".
+#: A term's own name is always one of its forms; the conventions' long names have no other.
+FORMS: dict[str, tuple[str, ...]] = {
+    "grade": (r"grades?",),
+    "rel": (r"rel(?:_i)?",),
+    "gain": (r"gains?",),
+    "position bias": (r"position bias",),
+    "discount": (r"discounts?",),
+    "contribution": (r"contributions?",),
+    "CG": (r"CG(?:@\w+)?", r"cumulative gain"),
+    "DCG@k": (r"DCG(?:@\w+)?", r"discounted cumulative gain"),
+    "ideal order": (r"ideal order",),
+    "IDCG@k": (r"IDCG(?:@\w+)?",),
+    "NDCG@k": (r"NDCG(?:@\w+)?",),
+    "k (cutoff)": (r"cutoffs?", r"k = \d+"),
+    "listed items": (r"listed items",),
+    "judged pool": (r"judged pool",),
+    "IDCG = 0 gives NDCG = 0 (trec_eval)": (r"NDCG = 0 when IDCG = 0(?: \(trec_eval\))?",),
+    "jk": (r"Järvelin(?:–| and )Kekäläinen",),
+    "ties": (r"ties",),
+    "stable sort": (r"stable sort",),
+    "binary labels": (r"binary labels",),
+    "random-order baseline": (r"random-order baseline",),
+    "intent": (r"intents?",),
+    "IA-NDCG": (r"IA-NDCG", r"intent-aware NDCG"),
+    "qrels": (r"qrels",),
+    "run": (r"runs?",),
+    "P@k": (r"P@\w+", r"precision"),
+    "R@k": (r"R@\w+", r"recall"),
+    "RR": (r"RR", r"reciprocal rank"),
+    "AP": (r"AP(?:@\w+)?", r"average precision"),
+    "ERR": (r"ERR(?:@\w+)?", r"expected reciprocal rank"),
+    "g_max": (r"g_max",),
+    "p-value": (r"p-values?",),
+}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Where a text uses a term: ``text[start:end]``, the words as written."""
+
+    start: int
+    end: int
+    term: str
+    text: str
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    found = []
+    for term in GLOSSARY:
+        for form in (re.escape(term), *FORMS.get(term, ())):
+            if form[0].islower():
+                form = f"[{form[0]}{form[0].upper()}]{form[1:]}"
+            found.append((term, re.compile(rf"(?<![\w@-]){form}(?![\w@-])")))
+    return tuple(found)
+
+
+def mentions(text: str) -> list[Mention]:
+    """Every use of a glossary term in ``text``, left to right; where two overlap, the longer wins."""
+    found = sorted(
+        (
+            Mention(m.start(), m.end(), term, m.group())
+            for term, pattern in _patterns()
+            for m in pattern.finditer(text)
+        ),
+        key=lambda m: (m.start, m.start - m.end),
+    )
+    kept: list[Mention] = []
+    for mention in found:
+        if not kept or mention.start >= kept[-1].end:
+            kept.append(mention)
+    return kept
 
 
 def definition(term: str) -> str:

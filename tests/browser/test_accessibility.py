@@ -52,6 +52,16 @@ def answer_wrong(page: Page) -> None:
     field.fill("99")
     field.press("Enter")
     wait_for_app_idle(page, "Not right")
+    page.get_by_role("button", name="Show answer").nth(3).click()  # DCG@k: its worked tables
+    wait_for_app_idle(page, "You saw the answer before answering")
+
+
+def check_a_table(page: Page) -> None:
+    """Practice: Check my table with every kind of mark shown in place (right, carried, wrong)."""
+    from tests.browser.test_practice_browser import fill_a_table_with_a_carried_error
+
+    fill_a_table_with_a_carried_error(page)
+    page.get_by_text("The whole table, worked out").click()
 
 
 def open_two_runs_with_query_texts(page: Page) -> None:
@@ -88,6 +98,7 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ),  # the parameter only names the test
     ("/many_queries?query_in_compare", "Many queries", open_a_loss_in_compare),
     ("/practice?practice_seed=7", "Check my table", answer_wrong),
+    ("/practice?practice_seed=1&marks", "Check my table", check_a_table),  # the parameter only names the test
     ("/glossary?term=judged%20pool", "IA-NDCG", None),
 ]
 THEMES = ("light", "dark")

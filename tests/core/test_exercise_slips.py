@@ -79,6 +79,9 @@ def test_1_for_an_all_zero_list_in_check_my_table():
         "idcg": "0",
         "ndcg": "1",
     }
+    typed |= {
+        cell_key(c, r): "0" for r in (1, 2) for c in ("ideal_grade", "ideal_gain", "ideal_contribution")
+    }
     result = check_table([0, 0, 0], 2, "exponential", typed)
     assert result.first_wrong.key == "ndcg"
     assert "IDCG = 0 gives 1" in result.explanation and "2^rel" not in result.explanation

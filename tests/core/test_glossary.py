@@ -18,7 +18,7 @@ from ndcg_core.metric.discounts import discount_values
 from ndcg_core.metric.gains import gain_values
 from ndcg_core.metric.neighbours import average_precision, err, precision_at_k, recall_at_k, reciprocal_rank
 from ndcg_core.metric.ties import trec_eval_order
-from ndcg_core.teaching.glossary import GLOSSARY, anchor, definition
+from ndcg_core.teaching.glossary import GLOSSARY, anchor, definition, mentions
 
 #: The terms issue 24 adds, as the pages link them.
 ISSUE_24_TERMS = ("rel", "CG", "contribution", "position bias", "qrels", "run")
@@ -89,3 +89,26 @@ def test_a_run_is_ordered_by_score_then_docno_descending_not_by_its_rank_column(
 def test_ndcg_entry_bounds_hold():
     """NDCG@k runs from 0 (nothing relevant in the top k) to 1 (the top k in the ideal order)."""
     assert ndcg([0, 0, 3], 2) == 0.0 and ndcg([3, 2, 0], 2) == 1.0
+
+
+def test_every_term_is_found_by_its_own_name_and_only_as_a_whole_word():
+    for term in GLOSSARY:
+        assert [(m.term, m.text) for m in mentions(f"see {term} here")] == [(term, term)], term
+    found = [
+        (m.term, m.text)
+        for m in mentions("NDCG@5, IDCG, ERR@3, MRR, AP@k, IA-NDCG, intent-aware, rel_i, relevant")
+    ]
+    assert found == [
+        ("NDCG@k", "NDCG@5"),
+        ("IDCG@k", "IDCG"),
+        ("ERR", "ERR@3"),
+        ("AP", "AP@k"),
+        ("IA-NDCG", "IA-NDCG"),
+        ("rel", "rel_i"),
+    ]
+    assert [m.term for m in mentions("Gains and Discounts; the cutoff k = 5")] == [
+        "gain",
+        "discount",
+        "k (cutoff)",
+        "k (cutoff)",
+    ]

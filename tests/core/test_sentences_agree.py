@@ -374,6 +374,15 @@ def test_check_my_table_explains_with_its_numbers(grades, gain):
     }
     totals = {q: value_of(q, grades, k, gain) for q in ("dcg", "idcg", "ndcg")}
     right |= {q: f"{v:.4f}" for q, v in totals.items()}
+    right |= {
+        cell_key(c, r): f"{table[source].iloc[r - 1]:.4f}"
+        for r in range(1, k + 1)
+        for c, source in (
+            ("ideal_grade", "ideal_relevance"),
+            ("ideal_gain", "ideal_gain"),
+            ("ideal_contribution", "ideal_contribution"),
+        )
+    }
     for quantity, expected in totals.items():
         for typed in {f"{s.value:.2f}" for s in slips(quantity, grades, k, gain)} | {"1", "0"}:
             result = check_table(grades, k, gain, right | {quantity: typed})

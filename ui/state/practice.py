@@ -2,7 +2,8 @@
 
 Every key starts with ``practice_``. Nothing is kept at module level: each session has its own
 results. An exercise counts once toward the score, at its first readable answer (or when its
-answer is shown before any), so trying again after the feedback does not change the score.
+answer is shown before any: answered, not right), so trying again after the feedback does not
+change the score. :data:`SCORE_RULE` says so on the page.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import streamlit as st
 
 from ndcg_core.practice.answer_check import Feedback, check_answer
 from ndcg_core.practice.exercises import MAX_SEED, Exercise
-from ndcg_core.practice.table_check import TableCheck, check_table
+from ndcg_core.practice.table_check import TableCheck, cell_keys, check_table
 
 SEED_KEY = "practice_seed"
 RESULTS_KEY = "practice_results"
@@ -26,16 +27,41 @@ TABLE_SOURCE_KEY = "practice_table_source"
 SEED_PARAM = "practice_seed"
 DEFAULT_SEED = 1
 
+#: How the score counts, in words: what "Show answer" does to it is said before it is pressed.
+SCORE_RULE = (
+    "Each exercise counts once, at its first answer: right or not right. “Show answer” before you "
+    "answer counts as answered, not right; after your first answer it changes nothing. "
+    "Try again as often as you like: only the first answer counts."
+)
+SHOW_ANSWER_HELP = (
+    "Shows the worked answer. Before you have answered, this counts as answered, not right; "
+    "after your first answer, it does not change the score."
+)
+
 
 @dataclass(frozen=True)
 class Result:
-    """What happened to one exercise: the last feedback, the hint, the answer shown, the score."""
+    """What happened to one exercise: the last feedback, the hint, the answer shown, the score.
+
+    ``shown_first``: the answer was shown before any answer, so it was scored as answered, not right.
+    """
 
     feedback: Feedback | None = None
     hint: bool = False
     shown: bool = False
     scored: bool = False
     right: bool = False
+    shown_first: bool = False
+
+    @property
+    def score_note(self) -> str:
+        """What showing the answer did to the score, in words ("" until the answer is shown)."""
+        if not self.shown:
+            return ""
+        if self.shown_first:
+            return "You saw the answer before answering: this exercise counts as answered, not right."
+        counted = "right" if self.right else "not right"
+        return f"You had answered first ({counted}): showing the answer did not change the score."
 
 
 def answer_key(seed: int, number: int) -> str:
@@ -107,7 +133,7 @@ def show_answer(seed: int, exercise: Exercise) -> None:
     before = result(seed, exercise.number)
     new = replace(before, shown=True)
     if not before.scored:
-        new = replace(new, scored=True, right=False)
+        new = replace(new, scored=True, right=False, shown_first=True)
     _store(seed, exercise.number, new)
 
 
@@ -129,9 +155,9 @@ def cell_widget_key(source: str, key: str) -> str:
     return f"practice_cell_{source}_{key}"
 
 
-def submit_table(source: str, grades: tuple[float, ...], k: int, gain: str, keys: tuple[str, ...]) -> None:
+def submit_table(source: str, grades: tuple[float, ...], k: int, gain: str) -> None:
     """Form callback: check every typed cell of the table for the list ``source``."""
-    typed = {key: st.session_state.get(cell_widget_key(source, key), "") for key in keys}
+    typed = {key: st.session_state.get(cell_widget_key(source, key), "") for key in cell_keys(k)}
     results = dict(st.session_state.get(TABLE_RESULTS_KEY, {}))
     results[source] = check_table(grades, k, gain, typed)
     st.session_state[TABLE_RESULTS_KEY] = results
