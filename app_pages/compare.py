@@ -345,6 +345,10 @@ def introduction(pool: list[float]) -> QueryPair | None:
         )
         return None
     st.caption(plain(f"{pair.title}. Opened from Many queries: {pair.why}."))
+    linked_note(
+        f"Each list is one {term_link('run')}'s top documents for this query, both judged by the same "
+        f"{term_link('qrels')}."
+    )
     if pair.text:
         st.markdown(plain(f"Query {pair.qid}: “{pair.text}”"))
     grades = ", ".join(f"{g:g}" for g in pool[:20]) + (", …" if len(pool) > 20 else "")
