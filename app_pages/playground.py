@@ -22,7 +22,7 @@ from ui.plain_text import plain
 from ui.playground_figure import Details, chart_tabs, playground_figure
 from ui.presentation import classroom_style, classroom_toggle
 from ui.scenario_picker import current_scenario, scenario_picker
-from ui.state import scenario
+from ui.state import run_query, scenario
 from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 
@@ -55,6 +55,15 @@ CHART_TAB_KEY, CLASSROOM_TAB_KEY = "playground_chart", "playground_classroom_cha
 # -------------------------------------------------------------- normal view --
 
 
+def judged_count(ranked: RankedList, uses_pool: bool) -> int | str:
+    """The judged items the ideal is built from: the pool's or the list's size; for a query of a run,
+    the qrels' count of judged documents and of relevant ones (a listed unjudged document is not one)."""
+    held = run_query.current()
+    if held is not None and uses_pool:
+        return held.judged_words
+    return len(ranked.pool()) if uses_pool else len(ranked.items)
+
+
 def normal_view(ranked: RankedList) -> None:
     """Title, scenario, settings; then the frame of the live part, around the list editor."""
     title_column, switch_column = st.columns([5, 1.3], vertical_alignment="bottom")
@@ -81,8 +90,7 @@ def normal_view(ranked: RankedList) -> None:
     )
     details = Details()
     if ranked.items:
-        judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
-        numbers_column.caption(conventions_line(settings, judged))
+        numbers_column.caption(conventions_line(settings, judged_count(ranked, settings.uses_pool)))
         details.formula = numbers_column.expander(
             "The formula with these numbers", key=FORMULA_KEY, on_change="rerun"
         )
@@ -135,8 +143,7 @@ def classroom_view(ranked: RankedList) -> None:
     )
     details = Details(classroom=True)
     if ranked.items:
-        judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
-        list_column.caption(conventions_in_brief(settings, judged))
+        list_column.caption(conventions_in_brief(settings, judged_count(ranked, settings.uses_pool)))
         details.table = table_column.container()
         with table_column:
             details.charts = chart_tabs(CLASSROOM_TAB_KEY)
