@@ -20,6 +20,8 @@ from ndcg_core import GAIN_FORMULAS, Headline, NDCGInputError, Ranking
 from ndcg_core.metric.breakdown import side_by_side_of
 from ndcg_core.metric.neighbours import G_MAX_CHOICES, GDEVAL_G_MAX, SEED001_SAME_PATTERN, err
 from ndcg_core.teaching import wording
+from ndcg_core.teaching.glossary import GLOSSARY
+from ndcg_core.trec.judged import NOT_JUDGED
 from ui.breakdown_table import BEYOND_K_STYLE
 from ui.charts.compare import contribution_data, difference_data, ndcg_by_k_data, with_data
 from ui.controls import EMPTY_IDEAL_TERM, decimals_control
@@ -28,6 +30,7 @@ from ui.exports import table_downloads
 from ui.glossary import linked_note, term_help, term_link
 from ui.order_buttons import order_buttons
 from ui.plain_text import plain
+from ui.readable_text import text_colour
 from ui.state import scenario
 from ui.state.compare import (
     G_MAX_KEY,
@@ -44,6 +47,7 @@ from ui.state.compare import (
     load_seed001,
     query_pair,
     reorder,
+    unjudged,
 )
 from ui.state.ranked_list import RankedList
 from ui.state.settings import DEFAULTS, JUDGED_POOL
@@ -60,7 +64,7 @@ PAIRED_HEADERS = {
     "b_label": "B: item",
     "b_relevance": "B: grade",
     "b_contribution": "B: contribution",
-    "difference": "A − B",
+    "b_minus_a": "B − A",
     "a_dcg": "A: DCG@rank",
     "b_dcg": "B: DCG@rank",
     "a_ndcg": "A: NDCG@rank",
@@ -131,6 +135,7 @@ def system_column(
         key=f"compare_sortable_{side.lower()}",
         on_reorder=reorder(side),
         aria_label=f"System {side}'s ranking: drag, or focus a row and press Space to move it",
+        unjudged=unjudged(side),
     )
 
 
@@ -199,11 +204,19 @@ def paired_table(table: pd.DataFrame, k: int, places: int) -> None:
     styles = pd.DataFrame("", index=shown.index, columns=shown.columns)
     styles.loc[~table["in_cutoff"].to_numpy(), :] = BEYOND_K_STYLE
     number = st.column_config.NumberColumn(format=f"%.{places}f")
-    grade = st.column_config.NumberColumn(format="%g")
+    grade = (
+        st.column_config.NumberColumn(format="%g")
+        if pd.api.types.is_numeric_dtype(table["a_relevance"])
+        else st.column_config.TextColumn(help=f"“{NOT_JUDGED}”: no judgment in the qrels (counts as grade 0)")
+    )
     config = {
         name: number for key, name in PAIRED_HEADERS.items() if key.endswith(("contribution", "dcg", "ndcg"))
     }
-    config |= {"A − B": number, "A: grade": grade, "B: grade": grade}
+    config |= {
+        "B − A": st.column_config.NumberColumn(format=f"%+.{places}f"),
+        "A: grade": grade,
+        "B: grade": grade,
+    }
     st.dataframe(
         shown.style.apply(lambda _: styles, axis=None),
         column_config=config,
@@ -214,19 +227,19 @@ def paired_table(table: pd.DataFrame, k: int, places: int) -> None:
 
 
 def neighbour_numbers(a: float, b: float, decimals: int) -> tuple[str, str, str]:
-    """A, B and A − B as text: A and B with the digits that tell them apart, A − B with one more.
+    """A, B and B − A as text: A and B with the digits that tell them apart, B − A with one more.
 
     The difference of two rounded numbers need not be the rounded difference (0.982 − 0.947 =
     0.035: "0.98", "0.95" and "+0.04"); one more decimal keeps it consistent with both ("+0.035").
 
     >>> neighbour_numbers(0.5, 0.5, 3), neighbour_numbers(0.9975, 0.9982, 3)
-    (('0.500', '0.500', '0'), ('0.9975', '0.9982', '−0.00070'))
+    (('0.500', '0.500', '0'), ('0.9975', '0.9982', '+0.00070'))
     """
     a_text, b_text = wording.pair(a, b, decimals)
     if wording.same(a, b):
         return a_text, b_text, "0"
     places = len(a_text.partition(".")[2]) + 1
-    return a_text, b_text, f"{a - b:+.{places}f}".replace("-", "−")
+    return a_text, b_text, f"{b - a:+.{places}f}".replace("-", "−")
 
 
 def neighbours_table(table: pd.DataFrame, decimals: int) -> None:
@@ -238,16 +251,22 @@ def neighbours_table(table: pd.DataFrame, decimals: int) -> None:
     """
     texts = [neighbour_numbers(a, b, decimals) for a, b in zip(table["a"], table["b"], strict=True)]
     a_texts, b_texts, differences = (list(column) for column in zip(*texts, strict=True))
-    numbers = pd.DataFrame({"Metric": table["metric"], "A": a_texts, "B": b_texts, "A − B": differences})
+    numbers = pd.DataFrame({"Metric": table["metric"], "A": a_texts, "B": b_texts, "B − A": differences})
     st.table(numbers.set_index("Metric"), width="content")
     st.markdown(
         "\n".join(
-            f"- **{plain(metric)}** sees {plain(sees)}. *Convention:* {plain(convention)}."
+            f"- **{metric_name(metric)}** sees {plain(sees)}. *Convention:* {plain(convention)}."
             for metric, sees, convention in zip(
                 table["metric"], table["sees"], table["convention"], strict=True
             )
         )
     )
+
+
+def metric_name(metric: str) -> str:
+    """A metric's name, linked to its glossary entry where it has one ("P@k", "ERR@k" → "ERR")."""
+    term = metric if metric in GLOSSARY else metric.removesuffix("@k")
+    return term_link(term, metric) if term in GLOSSARY else plain(metric)
 
 
 def neighbours_section(
@@ -326,19 +345,32 @@ def introduction(pool: list[float]) -> QueryPair | None:
         )
         return None
     st.caption(plain(f"{pair.title}. Opened from Many queries: {pair.why}."))
+    linked_note(
+        f"Each list is one {term_link('run')}'s top documents for this query, both judged by the same "
+        f"{term_link('qrels')}."
+    )
+    if pair.text:
+        st.markdown(plain(f"Query {pair.qid}: “{pair.text}”"))
     grades = ", ".join(f"{g:g}" for g in pool[:20]) + (", …" if len(pool) > 20 else "")
     st.markdown(
         "**Judgments (the same for both):** "
         + plain(
-            f"query {pair.qid}'s {len(pool)} documents judged relevant in {pair.qrels_name} (grades {grades}). "
-            f"A listed document without a judgment counts 0. Run A returned {pair.retrieved[0]:,} documents, "
-            f"run B {pair.retrieved[1]:,}; the lists hold their top ones, in trec_eval's order (score, then "
-            "document id, descending)."
+            f"query {pair.qid} has {pair.judged:,} judged documents in {pair.qrels_name}, {len(pool)} of them "
+            f"relevant (grade above 0: {grades}). A listed document without a judgment is marked "
+            f"“{NOT_JUDGED}” and counts 0. Run A returned {pair.retrieved[0]:,} documents, run B "
+            f"{pair.retrieved[1]:,}; the lists hold their top ones, in trec_eval's order (score, then document "
+            "id, descending)."
         )
         if pool
         else "**Judgments:** "
-        + plain(f"nothing is judged relevant for query {pair.qid}: IDCG = 0, so NDCG = 0.")
+        + plain(
+            f"query {pair.qid} has {pair.judged:,} judged documents in {pair.qrels_name}, none of them relevant: "
+            "IDCG = 0, so NDCG = 0."
+        )
     )
+    if pair.summary:
+        with st.expander("In plain words, for a slide or an e-mail: the whole comparison"):
+            st.markdown(plain(pair.summary))
     if st.button("Back to seed 001's two systems", key="compare_back_to_seed001"):
         load_seed001()
         st.rerun()
@@ -365,6 +397,29 @@ def from_many_queries(pair: QueryPair, k: int, gain: str, ndcg: dict[str, float]
     )
 
 
+def b_minus_a(table: pd.DataFrame) -> pd.DataFrame:
+    """The side-by-side table with B − A at each rank (the core's table holds A − B as ``difference``)."""
+    gap = table["b_contribution"] - table["a_contribution"]
+    return table.drop(columns="difference").assign(b_minus_a=gap)[[*PAIRED_HEADERS]]
+
+
+def with_judgment_marks(table: pd.DataFrame, a: RankedList, b: RankedList) -> pd.DataFrame:
+    """The table with each grade as text, "not judged" for a document without a judgment (a query of
+    two runs); unchanged for seed 001's systems, whose items are all judged."""
+    marks = {"A": unjudged("A"), "B": unjudged("B")}
+    if not marks["A"] and not marks["B"]:
+        return table
+    shown = table.copy()
+    for side, ranked in (("A", a), ("B", b)):
+        column = f"{side.lower()}_relevance"
+        ids = ranked.ids + [""] * (len(table) - len(ranked.ids))
+        shown[column] = [
+            "" if not item else NOT_JUDGED if item in marks[side] else f"{grade:g}"
+            for item, grade in zip(ids, table[column], strict=True)
+        ]
+    return shown
+
+
 def every_k(ranking: Ranking, n: int) -> np.ndarray:
     """NDCG@1 … NDCG@n of a list, past its end too (a missing item adds 0, IDCG keeps growing)."""
     grades = np.pad(ranking.grades, (0, n - ranking.listed))
@@ -386,29 +441,36 @@ def main() -> None:
     with right:
         system_column("B", b, numbers["B"], shown["B"], pair)
     same = (
-        "the same for both" if pair is None else "the same for both; the lists may hold different documents"
+        f"{len(pool)} items: the same for both"
+        if pair is None
+        else f"{pair.judged:,} judged documents, {len(pool)} of them relevant: the same for both; the lists may "
+        "hold different documents"
     )
     linked_note(
         f"NDCG@{k}: gain {gain} ({GAIN_FORMULAS[gain]}), discount 1/log2(i+1), ideal from the "
-        f"{term_link(JUDGED_POOL)} ({len(pool)} items: {same}), {term_link(EMPTY_IDEAL_TERM)}."
+        f"{term_link(JUDGED_POOL)} ({same}), {term_link(EMPTY_IDEAL_TERM)}."
     )
     if pair is not None:
         from_many_queries(pair, k, gain, {side: n.ndcg for side, n in numbers.items()}, decimals)
     a_every, b_every = every_k(rankings["A"], longest), every_k(rankings["B"], longest)
     st.subheader("Who wins at which k")
     st.markdown(race_sentence(list(a_every), list(b_every), decimals))
-    st.vega_lite_chart(with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k), width="stretch")
-    table = side_by_side_of(rankings["A"], rankings["B"], a.names, b.names, pad_shorter=True)
+    names = None if pair is None else pair.run_names
+    text = text_colour()
+    st.vega_lite_chart(
+        with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k, names, text), width="stretch"
+    )
+    table = b_minus_a(side_by_side_of(rankings["A"], rankings["B"], a.names, b.names, pad_shorter=True))
     st.subheader("Rank by rank")
     st.caption(
-        "Contribution = gain × 1/log2(i+1) at that rank. A − B above 0: A gains more at that rank. "
+        "Contribution = gain × 1/log2(i+1) at that rank. B − A above 0: B gains more at that rank. "
         f"Rows beyond k = {k} are shaded: they count for larger k only."
         + ("" if len(a.items) == len(b.items) else " A rank past a list's end holds nothing and adds 0.")
     )
     places = paired_places(table, decimals)
-    paired_table(table, k, places)
+    paired_table(with_judgment_marks(table, a, b), k, places)
     table_downloads(
-        table.rename(columns=PAIRED_HEADERS),
+        with_judgment_marks(table, a, b).rename(columns=PAIRED_HEADERS),
         "compare_side_by_side",
         places,
         caption=f"Systems A and B rank by rank (k = {k}, gain {gain})"
@@ -417,10 +479,15 @@ def main() -> None:
         as_typed=("A: grade", "B: grade"),
     )
     chart_left, chart_right = st.columns(2)
-    chart_left.vega_lite_chart(with_data("contributions", contribution_data(table), k), width="stretch")
-    chart_right.vega_lite_chart(with_data("difference", difference_data(table), k), width="stretch")
+    chart_left.vega_lite_chart(
+        with_data("contributions", contribution_data(table), k, names, text), width="stretch"
+    )
+    chart_right.vega_lite_chart(
+        with_data("difference", difference_data(table), k, names, text), width="stretch"
+    )
     neighbours_section(a, b, k, threshold, pool, gain, decimals)
-    same_pattern_section(gain, decimals)
+    if pair is None:  # the course's example, not below a query of two runs
+        same_pattern_section(gain, decimals)
 
 
 main()

@@ -15,9 +15,16 @@ import streamlit as st
 from ndcg_core.trec.evaluation import Evaluation, queries_as_lists_from_files
 from ndcg_core.trec.files import TrecFileError
 from ui.exports import table_downloads
-from ui.navigation import COMPARE, PLAYGROUND
+from ui.glossary import linked_note, term_link
+from ui.navigation import PLAYGROUND
 from ui.plain_text import plain
-from ui.run_comparison import DECIMALS, extremes, measures_section, per_query_section
+from ui.run_comparison import (
+    DECIMALS,
+    comparison_section,
+    count_columns,
+    playground_cutoff,
+    remember_playground_query,
+)
 from ui.run_files import (
     BIG_RUNS,
     SAMPLE_CHOICES,
@@ -34,7 +41,6 @@ from ui.run_files import (
     sample_files,
     size_text,
 )
-from ui.state import compare as compare_state
 from ui.state import many_queries as state
 from ui.state.scenario import load_scenario
 
@@ -242,7 +248,8 @@ def per_query(result: Evaluation, name: str, caption: str) -> None:
         result.per_query,
         hide_index=True,
         height=36 + 35 * min(len(result.per_query), 10),
-        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures},
+        column_config={m: st.column_config.NumberColumn(format="%.4f") for m in result.measures}
+        | count_columns(result),
     )
     table_downloads(result.per_query, name, DECIMALS, caption=caption)
 
@@ -256,10 +263,10 @@ def open_in_playground(results: Results) -> None:
     )
     index = runs[run_label] if run_label else 0
     result, run_file = results.runs[index], files.runs[index]
-    cutoff = results.settings.cutoffs[0]
+    cutoff = playground_cutoff(results)  # the comparison's k (or the distribution's), not always the first
     worst_first = result.per_query.sort_values(f"ndcg_cut_{cutoff}")["qid"].tolist()
     left, middle, right = st.columns([2, 1, 1], vertical_alignment="bottom")
-    qid = left.selectbox("Query (worst first at the first cutoff)", worst_first, key=state.OPEN_QID_KEY)
+    qid = left.selectbox(f"Query (worst first at NDCG@{cutoff})", worst_first, key=state.OPEN_QID_KEY)
     depth = middle.number_input("Documents to show", 5, 100, 20, key=state.OPEN_DEPTH_KEY)
     if right.button("Open in the Playground", type="primary"):
         sources = [files.qrels_file.source(), run_file.source()]
@@ -270,65 +277,8 @@ def open_in_playground(results: Results) -> None:
             sources[0], sources[1:], str(qid), int(depth), [files.qrels_name, run_file.name]
         )
         load_scenario(state.scenario_of(top, files.qrels_name, run_file.name, result, cutoff))
+        remember_playground_query(results, top)
         st.switch_page(PLAYGROUND.path)
-
-
-def open_in_compare(results: Results, qid: str, measure: str, depth: int, why: str) -> None:
-    """One query of both runs as Compare's two lists, over the query's judged pool; then go there."""
-    files = results.files
-    sources = files.sources()
-    if sources is None:
-        st.error(GONE)
-        return
-    cutoff = int(measure.removeprefix("ndcg_cut_")) if measure.startswith("ndcg_cut_") else None
-    depth = min(max(depth, cutoff or 0), MOST_DOCUMENTS)
-    a, b = queries_as_lists_from_files(
-        sources[0], sources[1:], qid, depth, [file.name for file in files.files]
-    )
-    values = results.comparison.measures[measure] if results.comparison else None
-    row = list(values.qids).index(qid) if values is not None else 0
-    pair = compare_state.QueryPair(
-        qid=qid,
-        qrels_name=files.qrels_name,
-        run_names=(files.run_name, files.run_b_name or ""),
-        retrieved=(a.retrieved, b.retrieved),
-        pool=compare_state.pool_of(a),
-        k=min(cutoff or depth, depth),
-        gain=results.settings.gain,
-        measure=measure,
-        values=(float(values.a[row]), float(values.b[row])) if values is not None else (0.0, 0.0),
-        why=why,
-    )
-    compare_state.load_query_pair(a, b, pair)
-    st.switch_page(COMPARE.path)
-
-
-#: The longest list Compare is given (a draggable list of more is no longer something to drag).
-MOST_DOCUMENTS = 100
-
-
-def compare_openers(results: Results, measure: str) -> None:
-    """B's biggest win and biggest loss, and any query, opened in Compare as two draggable lists."""
-    st.subheader("Open a query in Compare")
-    comparison = results.comparison
-    assert comparison is not None
-    st.caption(
-        "Compare shows the query's top documents of run A and of run B as two lists you can drag, both scored "
-        "against the query's judged pool (its qrels), with every number rank by rank."
-    )
-    depth = st.number_input("Documents per list", 5, MOST_DOCUMENTS, 20, key=state.COMPARE_DEPTH_KEY)
-    found = extremes(comparison.measures[measure])
-    columns = st.columns(max(len(found), 1))
-    for column, extreme in zip(columns, found, strict=False):
-        label = f"Query {extreme.qid}: {extreme.label}"
-        if column.button(label, key=f"many_open_compare_{extreme.kind}", width="stretch", help=extreme.why):
-            open_in_compare(results, extreme.qid, measure, int(depth), extreme.why)
-    if not found:
-        st.caption("A and B are level on every query: no win or loss to open.")
-    left, right = st.columns([3, 1], vertical_alignment="bottom")
-    qid = left.selectbox("Or any query", list(comparison.measures[measure].qids), key=state.COMPARE_QID_KEY)
-    if right.button("Open in Compare", width="stretch"):
-        open_in_compare(results, str(qid), measure, int(depth), f"query {qid}, chosen on {measure}")
 
 
 def one_run(results: Results) -> None:
@@ -346,21 +296,9 @@ def one_run(results: Results) -> None:
 
 
 def two_runs(results: Results) -> None:
-    """Two runs: every measure compared, then one measure query by query, Compare, each run alone."""
-    comparison = results.comparison
-    assert comparison is not None
+    """Two runs: A against B (the verdict, every measure, query by query, Compare), each run alone."""
     files = results.files
-    names = (files.qrels_name, files.run_name, files.run_b_name or "")
-    st.subheader("A against B, measure by measure")
-    measures_section(comparison, names)
-    st.subheader("Query by query")
-    measure_names = list(comparison.measures)
-    usual = "ndcg_cut_10" if "ndcg_cut_10" in measure_names else measure_names[min(1, len(measure_names) - 1)]
-    measure = st.selectbox(
-        "Measure", measure_names, index=measure_names.index(usual), key=state.COMPARE_MEASURE_KEY
-    )
-    per_query_section(comparison.measures[measure], len(measure_names), names)
-    compare_openers(results, measure)
+    comparison_section(results)
     st.subheader("Each run on its own")
     for tab, result, label in zip(
         st.tabs([f"A: {files.run_name}", f"B: {files.run_b_name}"]), results.runs, "AB", strict=True
@@ -375,10 +313,12 @@ def two_runs(results: Results) -> None:
 
 
 def main() -> None:
+    state.keep_settings()
     st.title("Many queries")
-    st.caption(
-        "Upload a run and its judgments, or open a sample: NDCG per query, the same numbers trec_eval prints. "
-        "Add a second run to compare two systems query by query, with paired tests."
+    linked_note(
+        f"Upload a {term_link('run')} and its judgments (the {term_link('qrels')}), or open a sample: NDCG per "
+        "query, the same numbers trec_eval prints. Add a second run to compare two systems query by query, with "
+        "paired tests."
     )
     note = state.take_note()
     if note:

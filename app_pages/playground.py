@@ -25,7 +25,7 @@ from ui.playground_figure import Details, chart_tabs, playground_figure, rank_by
 from ui.presentation import back_to_the_lesson, classroom_style, classroom_toggle, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
 from ui.state import lesson as lesson_state
-from ui.state import scenario
+from ui.state import run_query, scenario
 from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
@@ -59,6 +59,15 @@ CHART_TAB_KEY, CLASSROOM_TAB_KEY = "playground_chart", "playground_classroom_cha
 # -------------------------------------------------------------- normal view --
 
 
+def judged_count(ranked: RankedList, uses_pool: bool) -> int | str:
+    """The judged items the ideal is built from: the pool's or the list's size; for a query of a run,
+    the qrels' count of judged documents and of relevant ones (a listed unjudged document is not one)."""
+    held = run_query.current()
+    if held is not None and uses_pool:
+        return held.judged_words
+    return len(ranked.pool()) if uses_pool else len(ranked.items)
+
+
 def normal_view(ranked: RankedList) -> None:
     """Title and the scenario in one line; the list (then its order buttons) beside the headline,
     the settings and the scenario; then the list editor, the per-rank table and the charts."""
@@ -90,7 +99,7 @@ def normal_view(ranked: RankedList) -> None:
         settings, ranked = settings_and_scenario(ranked)
     details = Details()
     if ranked.items:
-        judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
+        judged = judged_count(ranked, settings.uses_pool)
         linked_note(conventions_line(settings, judged, linked=True), numbers_column)
         details.formula = numbers_column.expander(
             "The formula with these numbers", key=FORMULA_KEY, on_change="rerun"
@@ -157,8 +166,7 @@ def classroom_view(ranked: RankedList) -> None:
     )
     details = Details(classroom=True)
     if ranked.items:
-        judged = len(ranked.pool()) if settings.uses_pool else len(ranked.items)
-        list_column.caption(conventions_in_brief(settings, judged))
+        list_column.caption(conventions_in_brief(settings, judged_count(ranked, settings.uses_pool)))
         details.table = table_column.container()
         with table_column:
             details.charts = chart_tabs(CLASSROOM_TAB_KEY)

@@ -10,10 +10,13 @@ piece by piece):
     python -m ndcg_core QRELS RUN [-m ndcg] [-m ndcg_cut.5,10] [-q] [-c] [--gain exponential]
     python -m ndcg_core QRELS RUN -k 5,10          (shorthand for -m ndcg -m ndcg_cut.5,10)
 
-Two runs over the same judgments: means, wins / ties / losses of B against A, the paired t-test
-and the paired randomization test, per measure:
+Two runs over the same judgments: means, B − A with its relative change and 95 % confidence
+interval, wins / ties / losses of B against A, the paired t-test and the paired randomization
+test per measure, and a verdict in words for each:
 
-    python -m ndcg_core compare QRELS RUN_A RUN_B [-m ndcg_cut.10] [--samples 10000] [--seed 0] [--json]
+    python -m ndcg_core compare QRELS RUN_A RUN_B [-m ndcg_cut.10] [--alpha 0.05] [--samples 10000] [--seed 0] [--json]
+
+Judged@k (ir_measures' share of the top k that has a judgment): ``-m judged.10``.
 """
 
 from __future__ import annotations
@@ -36,10 +39,13 @@ from ndcg_core.trec.measures import DEFAULT, Measures, measures_of_cutoffs, pars
 if TYPE_CHECKING:  # the comparison module is imported only by `compare`
     from ndcg_core.trec.comparison import Comparison, MeasureComparison
 
-COMPARE_DOC = """Two runs over the same judgments, per measure: mean of A and of B, B − A, wins / ties / losses of B
-against A per query (a tie: |B − A| ≤ 1e-9), the paired t-test and the paired randomization (sign-flip)
-test, both two-sided. The queries compared are the qrels queries that either run answers; a query one
-run misses scores 0 for it (the output says how many each run missed)."""
+COMPARE_DOC = """Two runs over the same judgments, per measure: mean of A and of B, B − A with its change relative
+to A and its 95 % confidence interval (paired t), wins / ties / losses of B against A per query (a tie:
+|B − A| ≤ 1e-9), the paired t-test and the paired randomization (sign-flip) test, both two-sided, and a
+verdict in words: p is compared with --alpha, divided by the number of measures when several are tested
+(Bonferroni). The queries compared are the qrels queries that either run answers; a query one run misses
+scores 0 for it (the output says how many each run missed). Each run's Judged@k is computed at every
+measure's k (10 for ndcg), and a loss or a 0 that comes with a mostly unjudged top k is named."""
 
 
 def _numbers(text: str) -> list[float]:
@@ -72,6 +78,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _level(text: str) -> float:
+    """A significance level strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from error
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"a significance level is between 0 and 1, e.g. 0.05: {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m ndcg_core", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -80,7 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("run", nargs="?", type=Path, help="a run: TREC results, or CSV/TSV with a header")
     parser.add_argument("--grades", type=_numbers, help="one list: grades in ranked order, e.g. 3,2,3,0,1")
     parser.add_argument(
-        "-m", action="append", metavar="MEASURE", help="a run: ndcg, ndcg_cut or ndcg_cut.5,10 (repeatable)"
+        "-m",
+        action="append",
+        metavar="MEASURE",
+        help="a run: ndcg, ndcg_cut, ndcg_cut.5,10 or judged.10 (ir_measures' Judged@10) (repeatable)",
     )
     parser.add_argument("-k", type=_cutoffs, default=None, help="cutoff(s), e.g. 5 or 5,10,20")
     parser.add_argument("--gain", choices=("exponential", "linear"), default=None)
@@ -110,6 +130,7 @@ def _compare_parser() -> argparse.ArgumentParser:
         "--samples", type=_positive, default=10_000, help="randomization test samples (10000)"
     )
     parser.add_argument("--seed", type=int, default=0, help="randomization test seed (0)")
+    parser.add_argument("--alpha", type=_level, default=0.05, help="significance level of the verdict (0.05)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     return parser
 
@@ -183,50 +204,100 @@ def _many_queries(args: argparse.Namespace) -> list[str]:
         gain=args.gain or "linear",
         complete=args.c,
         names=(args.qrels.name, args.run.name),
+        judged_cutoffs=measures.judged,
     )
     return trec_eval_lines(result, per_query=args.q, measures=measures.names)
 
 
 def _compare(args: argparse.Namespace) -> list[str]:
-    """Two runs compared, as a table with its notes, or as JSON."""
+    """Two runs compared, as a table with its verdicts and notes, or as JSON."""
     from ndcg_core.trec.comparison import compare_files
 
     measures = _measures(args.m, None, Measures(ndcg=False, cutoffs=(10,)))
+    if not measures.ndcg_names:
+        raise NDCGInputError("compare tests NDCG measures: give -m ndcg, -m ndcg_cut or -m ndcg_cut.5,10.")
+    if measures.judged:
+        print(
+            "note: compare computes each run's Judged@k at every measure's k itself; -m judged is not tested.",
+            file=sys.stderr,
+        )
     names = (args.qrels.name, args.run_a.name, args.run_b.name)
     comparison = compare_files(
         _path(args.qrels),
         _path(args.run_a),
         _path(args.run_b),
-        measures.names,
+        measures.ndcg_names,
         gain=args.gain,
         names=names,
         samples=args.samples,
         seed=args.seed,
     )
     if args.json:
-        data = {"qrels": names[0], "run_a": names[1], "run_b": names[2], **comparison.as_dict()}
+        data = {
+            "qrels": names[0],
+            "run_a": names[1],
+            "run_b": names[2],
+            **_with_verdicts(comparison, args.alpha),
+        }
         return [json.dumps(data, indent=2, allow_nan=False)]
-    return _comparison_lines(comparison, names)
+    return _comparison_lines(comparison, names, args.alpha)
 
 
-def _comparison_lines(comparison: Comparison, names: tuple[str, str, str]) -> list[str]:
-    """A table: one row per measure, then what the columns mean."""
-    header = f"{'measure':<22} {'mean A':>7} {'mean B':>7} {'B − A':>8} {'wins':>5} {'ties':>5} {'losses':>6} {'t-test p':>9} {'randomization p':>15}"
+def _with_verdicts(comparison: Comparison, alpha: float) -> dict[str, object]:
+    """The comparison's numbers, and each measure's verdict (threshold, correction, words)."""
+    from ndcg_core.trec.comparison_verdict import Verdict
+
+    data = comparison.as_dict()
+    tested = len(comparison.measures)
+    for name, measure in comparison.measures.items():
+        verdict = Verdict(measure, tested, alpha)
+        data["measures"][name]["verdict"] = {  # type: ignore[index]
+            "alpha": alpha,
+            "measures_tested": tested,
+            "threshold": verdict.threshold,
+            "correction": verdict.correction,
+            "test": verdict.test,
+            "p": verdict.p,
+            "significant": verdict.significant,
+            "better": verdict.better,
+            "headline": verdict.headline(),
+            "text": verdict.text(),
+        }
+    return data
+
+
+def _comparison_lines(comparison: Comparison, names: tuple[str, str, str], alpha: float = 0.05) -> list[str]:
+    """A table: one row per measure; each measure's verdict; the extremes; what the columns mean."""
+    from ndcg_core.trec.comparison_verdict import Verdict
+    from ndcg_core.trec.comparison_words import caution, queries, signed, signed_percent
+
+    header = (
+        f"{'measure':<22} {'mean A':>7} {'mean B':>7} {'B − A':>8} {'B vs A':>8} {'95% CI of B − A':>19} "
+        f"{'higher':>6} {'tied':>5} {'lower':>6} {'t-test p':>9} {'randomization p':>15}"
+    )
     lines = [
         f"A = {names[1]}, B = {names[2]}, judged by {names[0]} ({comparison.gain} gain)",
-        f"{len(comparison.qids)} queries compared: the qrels queries that either run answers; "
+        f"{queries(len(comparison.qids))} compared: the qrels queries that either run answers; "
         f"A misses {len(comparison.missing_in_a)}, B misses {len(comparison.missing_in_b)} (a missed query scores 0)",
         "",
         header,
     ]
-    for name, measure in comparison.measures.items():
+    for name, m in comparison.measures.items():
+        relative = "n/a" if m.relative_change is None else signed_percent(m.relative_change)
+        interval = "n/a" if m.ci95 is None else f"{signed(m.ci95[0], 4)} to {signed(m.ci95[1], 4)}"
         lines.append(
-            f"{name:<22} {measure.mean_a:>7.4f} {measure.mean_b:>7.4f} {measure.mean_difference:>+8.4f} "
-            f"{measure.tally.wins:>5} {measure.tally.ties:>5} {measure.tally.losses:>6} "
-            f"{_p(measure.t_test.p_value):>9} {_p(measure.randomization.p_value):>15}"
+            f"{name:<22} {m.mean_a:>7.4f} {m.mean_b:>7.4f} {signed(m.mean_difference, 4):>8} {relative:>8} "
+            f"{interval:>19} {m.tally.wins:>6} {m.tally.ties:>5} {m.tally.losses:>6} "
+            f"{_p(m.t_test.p_value):>9} {_p(m.randomization.p_value):>15}"
         )
     lines += [f"{name}: t-test {m.t_test_note}" for name, m in comparison.measures.items() if m.t_test_note]
-    lines += ["", *_extremes(comparison), "", *_notes(comparison)]
+    tested = len(comparison.measures)
+    lines.append("")
+    for name, m in comparison.measures.items():
+        verdict = Verdict(m, tested, alpha)
+        lines += [f"Verdict on {verdict.label} ({name}): {verdict.headline()}.", verdict.text(), ""]
+    warning = caution(tested, alpha)
+    lines += [*_extremes(comparison), "", *_notes(comparison), *([warning] if warning else [])]
     return lines
 
 
@@ -249,19 +320,22 @@ def _extreme(measure: MeasureComparison, qid: str | None, at: int) -> str:
 def _notes(comparison: Comparison) -> list[str]:
     """The conventions behind the numbers."""
     return [
-        "wins / ties / losses: queries where B is above / level with (|B − A| ≤ 1e-9) / below A.",
-        "t-test: paired, two-sided, t = mean(d) / (sd(d)/√n) with d = B − A, n − 1 degrees of freedom.",
+        "B − A: B's value minus A's; B vs A: (mean B − mean A) / mean A; 95% CI: paired t interval of mean(B − A).",
+        "higher / tied / lower: queries where B is above / within 1e-9 of / below A.",
+        "t-test: paired, two-sided, t = mean(d) / (sd(d)/√n) with d = B − A (|d| ≤ 1e-9 counts 0), "
+        "n − 1 degrees of freedom.",
         f"randomization: paired sign flip, two-sided, {comparison.samples:,} samples, seed {comparison.seed}; "
         "p = (1 + samples with |mean| ≥ observed) / (1 + samples).",
-        "Testing several measures at once: one of them may look significant by chance.",
     ]
 
 
 def _p(value: float | None) -> str:
-    """A p-value to 4 significant digits ("n/a" when the test is undefined)."""
+    """A p-value as the verdict writes it ("0.0012", "< 0.0001"; "n/a" when the test does not apply)."""
+    from ndcg_core.trec.comparison_words import p_text
+
     if value is None or math.isnan(value):
         return "n/a"
-    return f"{value:.4g}"
+    return p_text(value).removeprefix("= ")
 
 
 def _path(path: Path) -> Path:

@@ -138,15 +138,20 @@ def to_csv(frame: pd.DataFrame) -> str:
     return safe.to_csv(index=False, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
 
 
-def to_markdown(frame: pd.DataFrame, decimals: int, *, as_typed: Collection[str] = ()) -> str:
+def to_markdown(
+    frame: pd.DataFrame, decimals: int, *, as_typed: Collection[str] = (), caption: str | None = None
+) -> str:
     """A GitHub pipe table: numbers rounded to ``decimals`` and right-aligned, ``|`` in cells escaped.
 
-    Columns named in ``as_typed`` (grades, say) are written as typed (``%g``), not rounded.
+    Columns named in ``as_typed`` (grades, say) are written as typed (``%g``), not rounded. A
+    ``caption`` goes above the table as ``Table: …`` (pandoc reads it as the table's caption; on
+    GitHub it is a line of text).
     """
     header = [markdown_escape(c) for c in frame.columns]
     rule = ["---:" if numeric else "---" for numeric in _numeric_columns(frame)]
     body = [[markdown_escape(cell) for cell in row] for row in display_cells(frame, decimals, as_typed)]
-    return "\n".join("| " + " | ".join(cells) + " |" for cells in [header, rule, *body]) + "\n"
+    table = "\n".join("| " + " | ".join(cells) + " |" for cells in [header, rule, *body]) + "\n"
+    return table if caption is None else f"Table: {one_line(caption)}\n\n{table}"
 
 
 def to_latex(

@@ -83,20 +83,27 @@ def decimals_control() -> int:
     return int(st.session_state[scenario.DECIMALS_KEY])
 
 
-def conventions_line(settings: Settings, judged: int, *, linked: bool = False, basics: bool = False) -> str:
+def conventions_line(
+    settings: Settings, judged: int | str, *, linked: bool = False, basics: bool = False
+) -> str:
     """The conventions in force, in one line to print next to the numbers.
 
     With ``linked``, the terms a newcomer may not know link to their glossary entries; with
     ``basics`` too, so do gain, rel and discount (on a page where this line is their first use).
+    ``judged`` is the pool's size, or its words for a query of a run ("40 judged documents in
+    qrels.txt, 26 relevant": the qrels' count, not the list's).
     """
     word = term_link if linked else lambda term, text=None: text or term
     basic = word if basics else lambda term, text=None: text or term
     source = JUDGED_POOL if settings.uses_pool else LISTED_ITEMS
-    ideal = (
-        f"{word(source)} ({judged} judged items)"
-        if settings.uses_pool
-        else f"{word(source)} ({judged} items)"
-    )
+    if isinstance(judged, str):
+        ideal = f"{word(source)} ({judged})"
+    else:
+        ideal = (
+            f"{word(source)} ({judged} judged items)"
+            if settings.uses_pool
+            else f"{word(source)} ({judged} items)"
+        )
     formula = GAIN_FORMULAS[settings.gain].replace("rel", basic("rel"))
     return (
         f"{basic('gain', 'Gain')}: {settings.gain} ({formula}) · {basic('discount', 'Discount')}: 1/log2(i+1) · "

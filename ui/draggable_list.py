@@ -6,8 +6,9 @@ what dropping it at the current place would do to NDCG@k (:mod:`ui.drop_preview`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
+from ndcg_core.trec.judged import NOT_JUDGED
 from ui.components.sortable_list import SortableItem, sortable_list
 from ui.components.sortable_list.sortable_list import Size
 from ui.drop_preview import DropPreview
@@ -24,14 +25,19 @@ def draggable_list(
     preview: DropPreview | None = None,
     size: Size = "normal",
     max_height: str | None = None,
+    unjudged: Collection[str] = (),
 ) -> None:
     """Draw ``ranked`` as a sortable list; a drop calls ``on_reorder`` with the ids in their new order.
 
     ``preview`` is :func:`~ui.drop_preview.drop_preview` of ``ranked`` in this order: with it, a
     held item shows "drop here → NDCG@k …" at every place. ``size`` and ``max_height`` as in
-    :func:`ui.components.sortable_list.sortable_list`.
+    :func:`ui.components.sortable_list.sortable_list`. ``unjudged``: ids of items without a
+    judgment (a run's document the qrels do not list), shown "not judged", not "grade 0".
     """
-    items = [SortableItem(item.id, item.name, f"grade {item.grade:g}") for item in ranked.items]
+    items = [
+        SortableItem(item.id, item.name, NOT_JUDGED if item.id in unjudged else f"grade {item.grade:g}")
+        for item in ranked.items
+    ]
     words = preview.as_data() if preview is not None and items else None
     sortable_list(
         items,

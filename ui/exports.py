@@ -39,7 +39,7 @@ def table_texts(
     """The table in each format of :data:`TABLE_FORMATS`, by label."""
     return {
         "CSV": to_csv(frame),
-        "Markdown": to_markdown(frame, decimals, as_typed=as_typed),
+        "Markdown": to_markdown(frame, decimals, as_typed=as_typed, caption=caption),
         "LaTeX": to_latex(frame, decimals, caption, as_typed=as_typed),
     }
 

@@ -73,13 +73,26 @@ def stakeholder_paragraph(ranking: Ranking, labels: Sequence[str]) -> None:
     st.code(summary_of(ranking, labels), language=None, wrap_lines=True)
 
 
-def conventions_in_brief(settings: Settings, judged: int) -> str:
+def comparison_paragraph(summary: str) -> None:
+    """Two runs compared, in plain words (``ndcg_core.trec.comparison_verdict.stakeholder_summary``),
+    ready to copy: it replaces the single list's summary when the list is a query of two runs."""
+    st.caption(
+        "In plain words, for a slide or an e-mail: the comparison of the two runs this query comes from "
+        "(the icon at the right copies it):"
+    )
+    st.code(summary, language=None, wrap_lines=True)
+
+
+def conventions_in_brief(settings: Settings, judged: int | str) -> str:
     """The conventions in force in one short line, for the classroom view's headline.
 
     e.g. "exponential gain 2^rel − 1 · discount 1/log2(i+1) · ideal from the 7 listed items ·
     IDCG = 0 gives NDCG = 0 (trec_eval)".
     """
-    ideal = f"the judged pool ({judged} grades)" if settings.uses_pool else f"the {judged} listed items"
+    if isinstance(judged, str):  # a query of a run: the qrels' count, in words
+        ideal = f"the judged pool ({judged})"
+    else:
+        ideal = f"the judged pool ({judged} grades)" if settings.uses_pool else f"the {judged} listed items"
     return (
         f"{settings.gain} gain {GAIN_FORMULAS[settings.gain]} · discount 1/log2(i+1) · "
         f"ideal from {ideal} · IDCG = 0 gives NDCG = 0 (trec_eval)"

@@ -40,7 +40,7 @@ from ui.draggable_list import draggable_list
 from ui.drop_preview import DropPreview, drop_preview, headline_after_moves
 from ui.headline import headline_notes
 from ui.order_buttons import Change, order_buttons
-from ui.state import editor, scenario
+from ui.state import editor, run_query, scenario
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
 from ui.state.url import write_url
@@ -337,6 +337,7 @@ def draw(run: LiveRun, places: Places, figure: Figure | None, shown: tuple[Headl
             preview=run.preview if unit.preview else None,
             size=unit.size,
             max_height=unit.max_height,
+            unjudged=run_query.unjudged_ids(run.ranked) if unit.source is SESSION else (),
         )
     if figure is not None:
         figure(run)

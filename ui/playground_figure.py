@@ -19,8 +19,9 @@ from ui.breakdown_table import CLASSROOM_COLUMNS, breakdown_downloads, breakdown
 from ui.charts.playground import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from ui.exports import chart_downloads
 from ui.glossary import term_link
-from ui.headline import stakeholder_paragraph, written_formula
+from ui.headline import comparison_paragraph, stakeholder_paragraph, written_formula
 from ui.live_list import Figure, LiveRun
+from ui.state import run_query
 
 #: The charts, one tab each: only the open one is drawn (on a new tab, and on every drop).
 CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
@@ -91,7 +92,11 @@ def playground_figure(details: Details) -> Figure:
                 written_formula(run.ranking, run.numbers, decimals)
         if details.summary is not None and details.summary.open:
             with details.summary:
-                stakeholder_paragraph(run.ranking, run.ranked.names)
+                comparison = run_query.current()
+                if comparison is not None and comparison.summary:  # opened from two runs: A against B
+                    comparison_paragraph(comparison.summary)
+                else:
+                    stakeholder_paragraph(run.ranking, run.ranked.names)
         if details.exports is not None and details.exports.open:
             with details.exports:
                 exports(breakdown_of(run.ranking, run.ranked.names), k, decimals, specs)

@@ -6,15 +6,21 @@ turns the dark theme off (a config with a ``[theme.light]`` section draws light 
 the base). So captions take the page's own text colour, whichever theme is on, faded by opacity:
 #31333F at 78% on white is 6.3:1; #FAFAFA at 78% on #0E1117 11.1:1. Captions still look
 secondary, and a theme change needs nothing from us.
+
+A slider's value above its thumb is drawn in the theme's primary red: #cf4250 on the dark
+background is 3.91:1 (axe-core found it on Compare at k = 10). It takes the page's text colour too.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from ui.charts.common import DARK_TEXT, LIGHT_TEXT
+
 CAPTION_CSS = """
 <style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: 0.78; }
+[data-testid="stSliderThumbValue"] { color: inherit; }
 </style>
 """
 
@@ -22,3 +28,9 @@ CAPTION_CSS = """
 def readable_captions() -> None:
     """Add the caption style to this page (a style element, no space in the layout)."""
     st.html(CAPTION_CSS)
+
+
+def text_colour() -> str:
+    """The chart text colour for the theme the browser shows (light when it cannot tell)."""
+    theme = getattr(getattr(st.context, "theme", None), "type", None)
+    return LIGHT_TEXT if theme == "dark" else DARK_TEXT

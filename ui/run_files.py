@@ -33,6 +33,7 @@ from pathlib import Path
 from ndcg_core.trec.comparison import Comparison, compare_evaluations
 from ndcg_core.trec.evaluation import Evaluation, evaluate_runs_files
 from ndcg_core.trec.files import TrecFileError
+from ndcg_core.trec.judged import WHOLE_LIST_DEPTH
 from ndcg_core.trec.memory import release_memory, use_system_allocator
 from ndcg_core.trec.pieces import Source
 
@@ -291,6 +292,7 @@ def evaluated(files: LoadedFiles, settings: Settings, cache: dict) -> Results:
                 gain=settings.gain,  # type: ignore[arg-type]
                 complete=settings.complete,
                 names=[file.name for file in files.files],
+                judged_cutoffs=judged_depths(settings.cutoffs),
             )
         )
         del sources
@@ -300,6 +302,11 @@ def evaluated(files: LoadedFiles, settings: Settings, cache: dict) -> Results:
     while len(cache) > RESULTS_KEPT:
         cache.pop(next(iter(cache)))
     return results
+
+
+def judged_depths(cutoffs: tuple[int, ...]) -> tuple[int, ...]:
+    """Judged@k at every cutoff, and at the whole list's rule depth (10): each run's coverage."""
+    return tuple(sorted({*cutoffs, WHOLE_LIST_DEPTH}))
 
 
 @contextmanager

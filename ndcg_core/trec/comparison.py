@@ -4,13 +4,18 @@ The queries compared are the qrels queries that either run answers (a query neit
 tells nothing about their difference). A query one run misses scores 0 for that run, as with
 trec_eval's ``-c``; how many queries each run missed is part of the result. For every measure:
 the two means and their difference, wins / ties / losses of B against A, the paired t-test and
-the paired randomization test (:mod:`ndcg_core.trec.significance`), and the per-query differences
-sorted from B's biggest win to its biggest loss.
+the paired randomization test (:mod:`ndcg_core.trec.significance`), the relative change and the
+95 % confidence interval of the mean difference, and the per-query differences sorted from B's
+biggest win to its biggest loss. Where the evaluations hold Judged@k (:mod:`ndcg_core.trec.judged`),
+each query also keeps both runs' Judged@k at the measure's k, so that a loss or a 0 that rests on
+unjudged documents can be named.
+
+One direction everywhere: B − A (B's value minus A's), so a positive difference is B ahead.
 """
 
 from __future__ import annotations
 
-import math
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,7 +23,10 @@ import numpy as np
 
 from ndcg_core.metric.gains import Gain
 from ndcg_core.metric.validation import NDCGInputError
+from ndcg_core.teaching.wording import is_zero
 from ndcg_core.trec.evaluation import Evaluation, Judgments
+from ndcg_core.trec.judged import column as judged_column
+from ndcg_core.trec.judged import depth_of, mostly_unjudged, unjudged_in_top
 from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.pieces import Source
 from ndcg_core.trec.significance import (
@@ -35,10 +43,35 @@ from ndcg_core.trec.significance import (
 
 
 @dataclass(frozen=True)
+class Unjudged:
+    """A query where one run's loss, or its 0, comes with a top k that is mostly unjudged."""
+
+    qid: str
+    side: str  # "A" or "B": the run that loses there (or scores 0)
+    unjudged: int  # documents of that run's top k without a judgment
+    shown: int  # documents in that run's top k (k, or fewer if the run returned fewer)
+    k: int
+    a: float
+    b: float
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Judged@k of both runs on every compared query (in the order of the comparison's ``qids``)."""
+
+    k: int
+    a: np.ndarray
+    b: np.ndarray
+    retrieved_a: np.ndarray
+    retrieved_b: np.ndarray
+
+
+@dataclass(frozen=True)
 class MeasureComparison:
     """One measure of runs A and B, per query and summed up.
 
     ``qids``, ``a`` and ``b`` are sorted by B − A, biggest win first (ties in B − A by query id).
+    ``coverage``: both runs' Judged@k at the measure's k, in the same order (None if not computed).
     """
 
     measure: str
@@ -48,6 +81,7 @@ class MeasureComparison:
     tally: Tally
     t_test: TTest
     randomization: Randomization
+    coverage: Coverage | None = None
 
     @property
     def difference(self) -> np.ndarray:
@@ -68,6 +102,16 @@ class MeasureComparison:
         return float(self.difference.mean()) if len(self.a) else 0.0
 
     @property
+    def relative_change(self) -> float | None:
+        """mean(B − A) / mean(A): the change relative to A (None when A's mean is 0)."""
+        return None if is_zero(self.mean_a) else self.mean_difference / self.mean_a
+
+    @property
+    def ci95(self) -> tuple[float, float] | None:
+        """The paired t interval of mean(B − A) at 95 % (None where the t-test does not apply)."""
+        return self.t_test.ci95
+
+    @property
     def biggest_win(self) -> str | None:
         """The query where B beats A by the most (None if B wins nowhere)."""
         return str(self.qids[0]) if self.tally.wins else None
@@ -79,15 +123,47 @@ class MeasureComparison:
 
     @property
     def t_test_note(self) -> str | None:
-        """Why the t-test has no ordinary number, if it has none."""
-        t = self.t_test
-        if t.df < 1:
-            return "fewer than 2 queries: no t-test"
-        if t.statistic is None:
+        """Why no t-test applies, if none does."""
+        why = self.t_test.undefined
+        if why == "one query":
+            return "one query: no t-test"
+        if why == "no difference":
             return "every difference is 0: t = 0/0, no t-test"
-        if not math.isfinite(t.statistic):
-            return "every difference is the same and not 0: sd = 0, t is infinite, p = 0"
+        if why == "equal differences":
+            return "every difference is the same: sd = 0, so no t-test applies"
         return None
+
+    def unjudged(self) -> list[Unjudged]:
+        """Queries where a run's loss, or its 0, comes with a mostly unjudged top k (:mod:`ndcg_core.trec.judged`).
+
+        The run named is the one that loses on the query (B − A beyond the tie tolerance) or that
+        scores 0 there; in the comparison's order (B's biggest win first).
+        """
+        cover = self.coverage
+        if cover is None:
+            return []
+        found = []
+        d = self.difference
+        for side, value, share, retrieved, loses in (
+            ("A", self.a, cover.a, cover.retrieved_a, d > TIE_TOLERANCE),
+            ("B", self.b, cover.b, cover.retrieved_b, d < -TIE_TOLERANCE),
+        ):
+            flagged = (loses | (np.abs(value) <= 1e-12)) & mostly_unjudged(share, retrieved)
+            for row in np.flatnonzero(flagged):
+                shown = min(cover.k, int(retrieved[row]))
+                found.append(
+                    Unjudged(
+                        str(self.qids[row]),
+                        side,
+                        unjudged_in_top(float(share[row]), int(retrieved[row]), cover.k),
+                        shown,
+                        cover.k,
+                        float(self.a[row]),
+                        float(self.b[row]),
+                    )
+                )
+        order = {qid: row for row, qid in enumerate(self.qids)}
+        return sorted(found, key=lambda u: (order[u.qid], u.side))
 
     def as_dict(self) -> dict[str, object]:
         """The numbers, JSON-ready (None where a test is undefined)."""
@@ -96,11 +172,12 @@ class MeasureComparison:
             "mean_a": self.mean_a,
             "mean_b": self.mean_b,
             "difference": self.mean_difference,
+            "relative_change": self.relative_change,
             "wins": self.tally.wins,
             "ties": self.tally.ties,
             "losses": self.tally.losses,
             "t_test_p": t.p_value,
-            "t_statistic": t.statistic if t.statistic is None or math.isfinite(t.statistic) else None,
+            "t_statistic": t.statistic,
             "t_test_note": self.t_test_note,
             "t_test_df": t.df,
             "difference_ci95": list(t.ci95) if t.ci95 else None,
@@ -109,6 +186,17 @@ class MeasureComparison:
             "randomization_seed": r.seed,
             "biggest_win": self._extreme(self.biggest_win, 0),
             "biggest_loss": self._extreme(self.biggest_loss, -1),
+            "judged_at_k": None
+            if self.coverage is None
+            else {
+                "k": self.coverage.k,
+                "mean_a": float(self.coverage.a.mean()) if len(self.coverage.a) else 0.0,
+                "mean_b": float(self.coverage.b.mean()) if len(self.coverage.b) else 0.0,
+            },
+            "mostly_unjudged": [
+                {"qid": u.qid, "run": u.side, "unjudged": u.unjudged, "of_top": u.shown, "k": u.k}
+                for u in self.unjudged()
+            ],
         }
 
     def _extreme(self, qid: str | None, at: int) -> dict[str, object] | None:
@@ -126,6 +214,10 @@ class Comparison:
     gain: str
     samples: int
     seed: int
+
+    def only(self, names: Sequence[str]) -> Comparison:
+        """The same comparison with only the measures named (in this comparison's order)."""
+        return dataclasses.replace(self, measures={n: m for n, m in self.measures.items() if n in names})
 
     def as_dict(self) -> dict[str, object]:
         """Everything as JSON-ready data (``python -m ndcg_core compare … --json``)."""
@@ -167,7 +259,15 @@ def compare_evaluations(
         missing_in_a=[q for q in qids if q not in answered_a],
         missing_in_b=[q for q in qids if q not in answered_b],
         measures={
-            name: _compare_measure(name, qids, _values(a, name, qids), _values(b, name, qids), samples, seed)
+            name: _compare_measure(
+                name,
+                qids,
+                _values(a, name, qids),
+                _values(b, name, qids),
+                samples,
+                seed,
+                _coverage(a, b, name, qids),
+            )
             for name in names
         },
         gain=a.gain,
@@ -190,12 +290,58 @@ def _values(result: Evaluation, measure: str, qids: list[str]) -> np.ndarray:
     return values[rows] if len(rows) else np.empty(0)
 
 
+def _coverage(a: Evaluation, b: Evaluation, measure: str, qids: list[str]) -> Coverage | None:
+    """Both runs' Judged@k at the measure's k for ``qids``, if both evaluations computed it."""
+    k = depth_of(measure)
+    name = judged_column(k)
+    if name not in a.columns or name not in b.columns:
+        return None
+    return Coverage(
+        k,
+        _values(a, name, qids),
+        _values(b, name, qids),
+        _values(a, "retrieved", qids),
+        _values(b, "retrieved", qids),
+    )
+
+
+def compare_values(
+    measure: str,
+    qids: Sequence[str],
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    *,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    coverage: Coverage | None = None,
+) -> MeasureComparison:
+    """One measure compared from per-query values: A's and B's for the same ``qids``, in the same order
+    (``coverage`` too, if given)."""
+    return _compare_measure(
+        measure, list(qids), np.asarray(a, dtype=float), np.asarray(b, dtype=float), samples, seed, coverage
+    )
+
+
 def _compare_measure(
-    name: str, qids: list[str], a: np.ndarray, b: np.ndarray, samples: int, seed: int
+    name: str,
+    qids: list[str],
+    a: np.ndarray,
+    b: np.ndarray,
+    samples: int,
+    seed: int,
+    coverage: Coverage | None = None,
 ) -> MeasureComparison:
     """Per-query values sorted by B − A (biggest win first), with the tally and both tests."""
     ids = np.array(qids, dtype=object)
     order = np.lexsort((np.arange(len(ids)), -(b - a)))  # by difference descending, then query order
+    if coverage is not None:
+        coverage = Coverage(
+            coverage.k,
+            coverage.a[order],
+            coverage.b[order],
+            coverage.retrieved_a[order],
+            coverage.retrieved_b[order],
+        )
     return MeasureComparison(
         measure=name,
         qids=ids[order],
@@ -204,6 +350,7 @@ def _compare_measure(
         tally=tally(a, b),
         t_test=paired_t_test(a, b),
         randomization=randomization_test(a, b, samples, seed),
+        coverage=coverage,
     )
 
 
@@ -224,10 +371,15 @@ def compare_files(
     Only one run's lines are in memory at a time; what is kept of each is its per-query numbers.
     """
     cutoffs = sorted({int(m.removeprefix("ndcg_cut_")) for m in measures if m.startswith("ndcg_cut_")})
+    depths = sorted({depth_of(m) for m in measures})  # Judged@k for the unjudged rule
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
-    a = judgments.evaluate(judgments.read_run(run_a, names[1], max_bytes=max_bytes), cutoffs, gain=gain)
+    run = judgments.read_run(run_a, names[1], max_bytes=max_bytes)
+    a = judgments.evaluate(run, cutoffs, gain=gain, judged_cutoffs=depths)
+    del run
     release_memory()
-    b = judgments.evaluate(judgments.read_run(run_b, names[2], max_bytes=max_bytes), cutoffs, gain=gain)
+    run = judgments.read_run(run_b, names[2], max_bytes=max_bytes)
+    b = judgments.evaluate(run, cutoffs, gain=gain, judged_cutoffs=depths)
+    del run
     del judgments
     release_memory()
     return compare_evaluations(a, b, measures, samples=samples, seed=seed)

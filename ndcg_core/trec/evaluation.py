@@ -41,6 +41,8 @@ from ndcg_core.tables import data_frame
 from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 from ndcg_core.trec.doc_keys import exact_keys
 from ndcg_core.trec.files import QRELS, RUN, FileSpec, TrecFileError, read_tables
+from ndcg_core.trec.judged import column as judged_column
+from ndcg_core.trec.judged import judged_columns
 from ndcg_core.trec.lines import Lines, QueryCodes, collect, text_bytes_of
 from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
@@ -55,8 +57,9 @@ if TYPE_CHECKING:
 class Evaluation:
     """Per-query NDCG and the queries left out, with the rules they were computed under.
 
-    ``columns`` holds one array per column of :attr:`per_query` (``qid``, each measure, and the
-    ``judged``, ``relevant`` and ``retrieved`` counts), one value per evaluated query.
+    ``columns`` holds one array per column of :attr:`per_query` (``qid``, each measure, the
+    ``judged``, ``relevant`` and ``retrieved`` counts, and Judged@k for each of ``judged_cutoffs``:
+    :mod:`ndcg_core.trec.judged`), one value per evaluated query.
     """
 
     columns: dict[str, np.ndarray]
@@ -66,11 +69,17 @@ class Evaluation:
     only_in_qrels: list[str]
     only_in_run: list[str]
     nothing_relevant: list[str]
+    judged_cutoffs: tuple[int, ...] = ()
 
     @property
     def measures(self) -> list[str]:
         """The measure columns, in trec_eval's order: ``ndcg``, then ``ndcg_cut_K``."""
         return ["ndcg", *(f"ndcg_cut_{k}" for k in self.cutoffs)]
+
+    @property
+    def judged_measures(self) -> list[str]:
+        """The Judged@k columns (``judged_10``), by increasing k."""
+        return [judged_column(k) for k in self.judged_cutoffs]
 
     @cached_property
     def per_query(self) -> pd.DataFrame:
@@ -78,8 +87,11 @@ class Evaluation:
         return data_frame(self.columns)
 
     def means(self) -> dict[str, float]:
-        """The mean of each measure over the evaluated queries (trec_eval's ``all`` line)."""
-        return {m: float(self.columns[m].mean()) if len(self.columns["qid"]) else 0.0 for m in self.measures}
+        """The mean of each measure (and Judged@k) over the evaluated queries (trec_eval's ``all`` line)."""
+        return {
+            m: float(self.columns[m].mean()) if len(self.columns["qid"]) else 0.0
+            for m in self.measures + self.judged_measures
+        }
 
 
 class KeyCollision(Exception):
@@ -126,16 +138,24 @@ class Judgments:
         *,
         gain: Gain = "linear",
         complete: bool = False,
+        judged_cutoffs: Sequence[int] = (),
     ) -> Evaluation:
-        """NDCG and NDCG@k per query of ``run``; see the module docstring for the rules."""
+        """NDCG and NDCG@k per query of ``run``; see the module docstring for the rules.
+
+        ``judged_cutoffs``: the k of each Judged@k column wanted (none by default: it costs a
+        second pass over the run's order).
+        """
         cutoffs = tuple(sorted({int(k) for k in cutoffs}))
+        judged_at = tuple(sorted({int(k) for k in judged_cutoffs}))
         try:
-            return _evaluate(self.lines, run, self.queries, cutoffs, gain, complete, verify=True)
+            result = _evaluate(self.lines, run, self.queries, cutoffs, gain, complete, verify=True)
+            return _with_judged(result, self.lines, run, self.queries, judged_at, verify=True)
         except KeyCollision:  # about one chance in a million per 7 million lines: exact keys instead
             qrels_keys, run_keys = exact_keys((self.lines.query, run.query), (self.lines.docno, run.docno))
             judged = dataclasses.replace(self.lines, key=qrels_keys)
             ranked = dataclasses.replace(run, key=run_keys)
-            return _evaluate(judged, ranked, self.queries, cutoffs, gain, complete, verify=False)
+            result = _evaluate(judged, ranked, self.queries, cutoffs, gain, complete, verify=False)
+            return _with_judged(result, judged, ranked, self.queries, judged_at, verify=False)
 
 
 def evaluate(
@@ -146,10 +166,12 @@ def evaluate(
     gain: Gain = "linear",
     complete: bool = False,
     names: tuple[str, str] = ("qrels", "run"),
+    judged_cutoffs: Sequence[int] = (),
 ) -> Evaluation:
     """NDCG and NDCG@k per query, from tables as :mod:`ndcg_core.trec.files` reads them."""
     judgments = Judgments.of_table(qrels, names[0])
-    return judgments.evaluate(judgments.run_of_table(run, names[1]), cutoffs, gain=gain, complete=complete)
+    run_lines = judgments.run_of_table(run, names[1])
+    return judgments.evaluate(run_lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
 
 
 def evaluate_files(
@@ -161,6 +183,7 @@ def evaluate_files(
     complete: bool = False,
     names: tuple[str, str] = ("qrels", "run"),
     max_bytes: int | None = None,
+    judged_cutoffs: Sequence[int] = (),
 ) -> Evaluation:
     """NDCG and NDCG@k per query, straight from two files' paths or bytes, read piece by piece.
 
@@ -170,7 +193,7 @@ def evaluate_files(
     """
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
     lines = judgments.read_run(run, names[1], max_bytes=max_bytes)
-    result = judgments.evaluate(lines, cutoffs, gain=gain, complete=complete)
+    result = judgments.evaluate(lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
     del judgments, lines
     release_memory()
     return result
@@ -185,6 +208,7 @@ def evaluate_runs_files(
     complete: bool = False,
     names: Sequence[str] | None = None,
     max_bytes: int | None = None,
+    judged_cutoffs: Sequence[int] = (),
 ) -> list[Evaluation]:
     """:func:`evaluate_files` for several runs against one qrels, read once.
 
@@ -196,7 +220,9 @@ def evaluate_runs_files(
     results = []
     for run, name in zip(runs, names[1:], strict=True):
         lines = judgments.read_run(run, name, max_bytes=max_bytes)
-        results.append(judgments.evaluate(lines, cutoffs, gain=gain, complete=complete))
+        results.append(
+            judgments.evaluate(lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
+        )
         del lines
         release_memory()
     del judgments
@@ -235,6 +261,24 @@ def _evaluate(
             qid for qid, relevant in zip(evaluated, columns["relevant"], strict=True) if not relevant
         ],
     )
+
+
+def _with_judged(
+    result: Evaluation,
+    judged: Lines,
+    ranked: Lines,
+    queries: QueryCodes,
+    cutoffs: tuple[int, ...],
+    verify: bool,
+) -> Evaluation:
+    """``result`` with a Judged@k column per cutoff (:mod:`ndcg_core.trec.judged`)."""
+    if not cutoffs:
+        return result
+    position = np.full(len(queries), -1)
+    rows = [queries.code(qid) for qid in result.columns["qid"]]
+    position[np.array(rows, dtype=np.int64)] = np.arange(len(rows))
+    extra = judged_columns(ranked, judged, position, cutoffs, verify)
+    return dataclasses.replace(result, columns={**result.columns, **extra}, judged_cutoffs=cutoffs)
 
 
 def _present(codes: np.ndarray, n: int) -> set[int]:
@@ -373,7 +417,7 @@ def _per_query_columns(
         ideal = idcg[measure]
         columns[measure] = np.where(ideal > 0, dcg[measure] / np.where(ideal > 0, ideal, 1.0), 0.0)
     n = len(evaluated)
-    columns["judged"] = _count(position[judged.query[judged.value >= 0]], n)
+    columns["judged"] = _count(position[judged.query], n)  # every judgment, whatever its grade
     columns["relevant"] = _count(position[judged.query[judged.value > 0]], n)
     columns["retrieved"] = _count(position[ranked.query], n)
     return columns
@@ -393,7 +437,7 @@ def trec_eval_lines(
     before ``ndcg_cut_K``; with ``per_query``, every query's lines (query by query) come before
     the ``all`` lines, as trec_eval's ``-q`` prints them.
     """
-    shown = [m for m in result.measures if measures is None or m in measures]
+    shown = [m for m in result.measures + result.judged_measures if measures is None or m in measures]
     lines = []
     if per_query:
         columns = result.columns
@@ -418,14 +462,16 @@ class QueryList:
     grades: list[float]
     unlisted_grades: list[float]
     retrieved: int
+    judged: list[bool] = dataclasses.field(default_factory=list)  # per listed document: in the qrels?
+    judged_count: int = 0  # the query's judged documents in the qrels, whatever their grade
 
 
 def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> QueryList:
     """The top ``depth`` documents of query ``qid`` in trec_eval's order, with their grades.
 
-    Unjudged documents get grade 0, negative grades count as 0 (judged non-relevant), and the
-    judged relevant documents below ``depth`` or never retrieved become the unlisted part of the
-    judged pool, so the Playground's IDCG is trec_eval's.
+    Unjudged documents get grade 0 (``judged`` tells them from a judged 0), negative grades count
+    as 0 (judged non-relevant), and the judged relevant documents below ``depth`` or never retrieved
+    become the unlisted part of the judged pool, so the Playground's IDCG is trec_eval's.
     """
     in_run = run.filter(pc.equal(run["qid"], qid))
     judged = qrels.filter(pc.equal(qrels["qid"], qid))
@@ -436,7 +482,9 @@ def query_as_list(qrels: pa.Table, run: pa.Table, qid: str, depth: int = 20) -> 
     grades = [max(0.0, grade_of.get(doc, 0.0)) for doc in top]
     shown = set(top)
     unlisted = sorted((g for doc, g in grade_of.items() if doc not in shown and g > 0), reverse=True)
-    return QueryList(qid, top, grades, unlisted, len(documents))
+    return QueryList(
+        qid, top, grades, unlisted, len(documents), [doc in grade_of for doc in top], len(grade_of)
+    )
 
 
 def query_as_list_from_files(

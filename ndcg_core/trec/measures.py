@@ -1,8 +1,10 @@
-"""trec_eval's ``-m`` flags for the measures computed here: ``ndcg`` and ``ndcg_cut``.
+"""trec_eval's ``-m`` flags for the measures computed here: ``ndcg``, ``ndcg_cut`` and ``judged``.
 
     -m ndcg                 NDCG over the whole run and the whole judged pool
     -m ndcg_cut             NDCG@k at trec_eval's default cutoffs 5, 10, 15, 20, 30, 100, 200, 500, 1000
     -m ndcg_cut.5,10        NDCG@5 and NDCG@10 (printed as ndcg_cut_5 and ndcg_cut_10)
+    -m judged.10            Judged@10, ir_measures' share of the top 10 that has a judgment
+                            (printed as judged_10; a cutoff is required, as in ir_measures)
 
 Several ``-m`` flags may be given. As in trec_eval, the output lists the measures in trec_eval's
 own order (``ndcg`` before ``ndcg_cut``) whatever the order of the flags, cutoffs are sorted, a
@@ -22,10 +24,11 @@ from ndcg_core.metric.validation import NDCGInputError
 
 #: trec_eval's default cutoffs for ``ndcg_cut``.
 TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
-SUPPORTED = ("ndcg", "ndcg_cut")
+SUPPORTED = ("ndcg", "ndcg_cut", "judged")
 _HELP = (
     "this command computes trec_eval's ndcg and ndcg_cut: -m ndcg, -m ndcg_cut (cutoffs "
-    f"{','.join(map(str, TREC_CUTOFFS))}) or -m ndcg_cut.5,10 (cutoffs of your choice)"
+    f"{','.join(map(str, TREC_CUTOFFS))}) or -m ndcg_cut.5,10 (cutoffs of your choice); and "
+    "ir_measures' Judged@k: -m judged.10"
 )
 
 
@@ -38,15 +41,26 @@ class Measures:
     """Which measures to print: ``ndcg`` or not, and the ``ndcg_cut`` cutoffs (empty: none).
 
     ``notes`` says what was ignored, as trec_eval ignores it (printed on standard error).
+    ``judged``: the k of each Judged@k asked for (``-m judged.10``).
     """
 
     ndcg: bool
     cutoffs: tuple[int, ...]
     notes: tuple[str, ...] = ()
+    judged: tuple[int, ...] = ()
 
     @property
     def names(self) -> list[str]:
-        """Output names in trec_eval's order: ``ndcg``, then ``ndcg_cut_K`` by increasing K."""
+        """Output names: ``ndcg``, then ``ndcg_cut_K`` by increasing K (trec_eval's order), then ``judged_K``."""
+        return (
+            ["ndcg"] * self.ndcg
+            + [f"ndcg_cut_{k}" for k in self.cutoffs]
+            + [f"judged_{k}" for k in self.judged]
+        )
+
+    @property
+    def ndcg_names(self) -> list[str]:
+        """The NDCG measures only (what ``compare`` tests)."""
         return ["ndcg"] * self.ndcg + [f"ndcg_cut_{k}" for k in self.cutoffs]
 
 
@@ -55,7 +69,7 @@ DEFAULT = Measures(ndcg=True, cutoffs=TREC_CUTOFFS)
 
 def parse_measures(flags: Sequence[str]) -> Measures:
     """The measures named by ``-m`` flags (see the module docstring); MeasureError if unknown."""
-    ndcg, asked_cut, cutoffs, notes = False, False, None, []
+    ndcg, asked_cut, cutoffs, notes, judged = False, False, None, [], set()
     for flag in flags:
         name, dot, parameters = flag.strip().partition(".")
         if name not in SUPPORTED:
@@ -64,6 +78,11 @@ def parse_measures(flags: Sequence[str]) -> Measures:
             )
         if dot and not parameters:
             raise MeasureError(f"“{flag}”: nothing after the dot; {_HELP}.")
+        if name == "judged":
+            if not parameters:
+                raise MeasureError(f"“{flag}”: Judged@k needs its k, as in ir_measures: e.g. -m judged.10.")
+            judged.update(_cutoffs(flag, parameters))
+            continue
         if name == "ndcg":
             if parameters:
                 raise MeasureError(
@@ -82,8 +101,8 @@ def parse_measures(flags: Sequence[str]) -> Measures:
                     f"-m {flag} ignored: as trec_eval does, the first cutoffs given are used ({_join(cutoffs)})."
                 )
     if not asked_cut:
-        return Measures(ndcg, (), tuple(notes))
-    return Measures(ndcg, cutoffs or TREC_CUTOFFS, tuple(notes))
+        return Measures(ndcg, (), tuple(notes), tuple(sorted(judged)))
+    return Measures(ndcg, cutoffs or TREC_CUTOFFS, tuple(notes), tuple(sorted(judged)))
 
 
 def measures_of_cutoffs(cutoffs: Sequence[int]) -> Measures:

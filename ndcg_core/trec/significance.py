@@ -17,7 +17,10 @@ n queries): a query is its own control, so differences between queries cancel ou
   "At least as extreme" allows 10⁻¹² for rounding. The random signs come from NumPy's PCG64
   seeded with ``seed``: the same seed and data give the same p-value on every machine.
 
-Wins, ties and losses count queries where B is above, level with (|d| ≤ 10⁻⁹) or below A.
+Wins, ties and losses count queries where B is above, tied with (|d| ≤ 10⁻⁹) or below A. The
+t-test uses the same tolerance: a difference within it is a tie, so it counts as 0, and
+differences that are all the same within it have no spread (sd = 0): then t is 0/0 or infinite and
+no t-test applies (:attr:`TTest.undefined` says why); the randomization test still does.
 
 >>> tally([0.2, 0.5, 0.4], [0.3, 0.5, 0.1])
 Tally(wins=1, ties=1, losses=1)
@@ -51,16 +54,19 @@ class Tally:
 
 @dataclass(frozen=True)
 class TTest:
-    """The paired t-test: t, its degrees of freedom, the two-sided p-value.
+    """The paired t-test: t, its degrees of freedom, the two-sided p-value, the 95 % interval.
 
-    ``statistic`` and ``p_value`` are None when the test is undefined: fewer than 2 queries, or every
-    difference 0 (then sd(d) = 0 and t = 0/0).
+    ``statistic``, ``p_value`` and ``ci95`` are None when the test does not apply, and
+    ``undefined`` says why: ``"one query"`` (fewer than 2), ``"no difference"`` (every difference
+    a tie: t = 0/0) or ``"equal differences"`` (every difference the same, not 0: sd = 0, t is
+    infinite, and a p of 0 would claim a certainty that n equal numbers cannot give).
     """
 
     statistic: float | None
     df: int
     p_value: float | None
     ci95: tuple[float, float] | None  # 95 % confidence interval of mean(d): mean ± t₀.₉₇₅ · sd/√n
+    undefined: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,17 +96,27 @@ def tally(
     return Tally(wins, len(d) - wins - losses, losses)
 
 
-def paired_t_test(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> TTest:
-    """t = mean(d) / (sd(d)/√n), p = 2·P(T_{n−1} ≥ |t|); see the module docstring."""
+def paired_t_test(
+    a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray, tolerance: float = TIE_TOLERANCE
+) -> TTest:
+    """t = mean(d) / (sd(d)/√n), p = 2·P(T_{n−1} ≥ |t|); see the module docstring.
+
+    A difference within ``tolerance`` of 0 is a tie and counts as 0, as in :func:`tally`; an sd
+    within ``tolerance`` of 0 is no spread.
+
+    >>> paired_t_test([0.5, 0.5], [0.5 + 1e-12, 0.5 + 3e-12]).undefined
+    'no difference'
+    >>> paired_t_test([0.1, 0.2], [0.35, 0.45]).undefined
+    'equal differences'
+    """
     d = differences(a, b)
+    d = np.where(np.abs(d) <= tolerance, 0.0, d)
     n = len(d)
     if n < 2:
-        return TTest(None, n - 1, None, None)
+        return TTest(None, n - 1, None, None, "one query")
     mean, sd = float(d.mean()), float(d.std(ddof=1))
-    if sd == 0.0:
-        if mean == 0.0:
-            return TTest(None, n - 1, None, None)
-        return TTest(math.copysign(math.inf, mean), n - 1, 0.0, (mean, mean))
+    if sd <= tolerance:
+        return TTest(None, n - 1, None, None, "no difference" if not d.any() else "equal differences")
     from scipy.special import stdtr, stdtrit  # Student's t CDF and its inverse; only when a t-test runs
 
     statistic = mean / (sd / math.sqrt(n))

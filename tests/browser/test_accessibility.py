@@ -83,6 +83,24 @@ def hold_a_lesson_item(page: Page) -> None:
     page.locator('[data-testid="rank-bars-column"].is-held').wait_for(state="attached")
 
 
+def open_two_runs_with_query_texts(page: Page) -> None:
+    """Many queries with two runs, the query texts' uploader open: the verdict, its deck button, the
+    names, the whole-list choice, the topics uploader, the chart and the tables are audited."""
+    open_two_run_sample(page)
+    page.get_by_text("Query texts (optional)").click()
+    page.get_by_text("Topics: TREC topics").wait_for(state="visible")
+
+
+def open_a_loss_in_compare(page: Page) -> None:
+    """Compare with B's biggest loss of the two-run sample: lists with "not judged" documents and the
+    comparison in plain words are audited."""
+    open_two_run_sample(page)
+    page.get_by_role("button", name="B's biggest loss").click()
+    wait_for_app_idle(page, "Compare two rankings")
+    page.get_by_text("In plain words, for a slide or an e-mail: the whole comparison").click()
+    page.get_by_text("The query that shows it best").first.wait_for(state="visible")
+
+
 #: (path, text that proves the page has drawn, what to do before the audit)
 PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/", "Rank by rank", open_chart_exports),
@@ -99,7 +117,12 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/compare", "NDCG among its neighbours", None),
     ("/what_if", "Every order", None),
     ("/many_queries", "Many queries", open_sample),
-    ("/many_queries?two_runs", "Many queries", open_two_run_sample),  # the parameter only names the test
+    (
+        "/many_queries?two_runs",
+        "Many queries",
+        open_two_runs_with_query_texts,
+    ),  # the parameter only names the test
+    ("/many_queries?query_in_compare", "Many queries", open_a_loss_in_compare),
     ("/practice?practice_seed=7", "Check my table", answer_wrong),
     ("/practice?practice_seed=1&marks", "Check my table", check_a_table),  # the parameter only names the test
     ("/glossary?term=judged%20pool", "IA-NDCG", None),

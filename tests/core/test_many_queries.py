@@ -75,7 +75,7 @@ def test_ties_break_by_document_id_descending_and_the_rank_column_is_ignored():
 def test_negative_grades_are_judged_non_relevant():
     result = small("q 0 a -1\nq 0 b 1\n", "q Q0 a 1 2 t\nq Q0 b 2 1 t\n", cutoffs=[1])
     row = result.per_query.iloc[0]
-    assert row["ndcg_cut_1"] == 0.0 and (row["judged"], row["relevant"]) == (1, 1)
+    assert row["ndcg_cut_1"] == 0.0 and (row["judged"], row["relevant"]) == (2, 1)  # judged, not relevant
 
 
 def test_queries_left_out_and_complete_mode():

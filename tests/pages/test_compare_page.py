@@ -72,7 +72,8 @@ def test_both_sides_follow_a_new_order_of_b(app):
     assert headline(app)["B · NDCG@5"] == f"{ndcg_core.ndcg(grades, 5, ideal=RATINGS):.2f}"
     paired = app.dataframe[0].value
     expected = ndcg_core.side_by_side(A_GRADES, grades, 5, ideal=RATINGS)
-    assert paired["A − B"].tolist() == pytest.approx(expected["difference"].tolist())
+    # B − A at each rank, the one direction everywhere (the core's table holds A − B)
+    assert paired["B − A"].tolist() == pytest.approx((-expected["difference"]).tolist())
     assert paired["B: item"].iloc[0] == "item 0"
 
 
@@ -135,11 +136,12 @@ def test_linear_gain(app):
 def test_seed001s_same_binary_pattern_table(app):
     table = neighbours(app, 1)
     high, low = SEED001_SAME_PATTERN
-    assert table.loc["P@k", "A − B"] == "0" and table.loc["AP@k", "A − B"] == "0"
+    assert table.loc["P@k", "B − A"] == "0" and table.loc["AP@k", "B − A"] == "0"
     assert table.loc["NDCG@k", "A"] == f"{ndcg_core.ndcg(high, 5):.2f}"
     assert table.loc["NDCG@k", "B"] == f"{ndcg_core.ndcg(low, 5):.2f}"
     # the difference gets one more decimal than A and B, so it agrees with both as shown
-    assert table.loc["NDCG@k", "A − B"] == f"{ndcg_core.ndcg(high, 5) - ndcg_core.ndcg(low, 5):+.3f}"
+    difference = f"{ndcg_core.ndcg(low, 5) - ndcg_core.ndcg(high, 5):+.3f}".replace("-", "−")
+    assert table.loc["NDCG@k", "B − A"] == difference
 
 
 def test_the_decimals_setting_is_the_sessions_one(app):
@@ -162,7 +164,8 @@ def test_err_names_its_g_max_and_offers_gdevals(app):
     """ERR's g_max: the largest judged grade by default (5 here), named in its convention; g_max = 4
     (gdeval, ir_measures) cannot take seed 001's grade 5: the core's message, no traceback."""
     conventions = " ".join(m.value for m in app.markdown).replace("\\", "")  # as shown, unescaped
-    assert "**ERR@k** sees" in conventions and "g_max = 5, the largest judged grade" in conventions
+    assert "**[ERR@k](glossary?term=err#err)** sees" in conventions  # linked to the glossary
+    assert "g_max = 5, the largest judged grade" in conventions
     # the example beside the choice: ERR@3 of [3, 0, 1], R = (2^g − 1)/2^g_max
     # g_max = 3: 7/8 + (1/3)(1/8)(1/8) = 0.880; g_max = 4: 7/16 + (1/3)(9/16)(1/16) = 0.449
     example = " ".join(m.value for m in app.markdown)

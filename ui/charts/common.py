@@ -26,6 +26,9 @@ LIST_COLOUR = "#0072B2"  # blue
 IDEAL_COLOUR = "#C28000"  # orange, darkened: 3.3:1 on white, 5.7:1 on dark
 THIRD_COLOUR = "#009E73"  # green
 CUTOFF_COLOUR = "#D55E00"  # vermillion
+#: Chart text on a projector: dark on the light theme, light on the dark one (both ≥ 12:1), never
+#: Streamlit's pale grey axis text (``ui.readable_text.text_colour`` picks one).
+DARK_TEXT, LIGHT_TEXT = "#1A1A1A", "#F0F0F0"
 
 CUTOFF = alt.NamedData(name="cutoff")
 
@@ -68,3 +71,13 @@ def as_arrow(frame: pd.DataFrame | pa.Table) -> pa.Table:
 def cutoff_data(k: int) -> pa.Table:
     """The one-row dataset of the cutoff line: where it is and its label."""
     return pa.table({"rank": [k], "text": [f"k = {k}"]})
+
+
+def readable(spec: dict[str, Any], colour: str) -> dict[str, Any]:
+    """A copy of ``spec`` whose axes, legends and titles are written in ``colour`` (see
+    ``ui.readable_text.text_colour``), at sizes a projector shows: Streamlit's theme draws them pale."""
+    config = dict(spec.get("config", {}))
+    config["axis"] = {**config.get("axis", {}), "labelColor": colour, "titleColor": colour}
+    config["legend"] = {**config.get("legend", {}), "labelColor": colour, "titleColor": colour}
+    config["title"] = {**config.get("title", {}), "color": colour, "subtitleColor": colour}
+    return {**spec, "config": config}

@@ -2,23 +2,36 @@
 
 Same pattern as :mod:`ui.charts.playground`: specs written once with Altair and cached, data attached
 per rerun. System A is blue with solid lines and circles, system B orange with dashed lines and
-squares, so the two differ by more than colour.
+squares, so the two differ by more than colour. The legends name the runs when Compare shows a
+query of two runs (:func:`with_names`), and the text is dark enough for a projector
+(:func:`ui.charts.common.readable`). The difference at each rank is B − A, as everywhere.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts.common import IDEAL_COLOUR, LIST_COLOUR, attach_data, built, cutoff_data, cutoff_rule
+from ui.charts.common import (
+    DARK_TEXT,
+    IDEAL_COLOUR,
+    LIST_COLOUR,
+    attach_data,
+    built,
+    cutoff_data,
+    cutoff_rule,
+    readable,
+)
 
 RANKS = alt.NamedData(name="ranks")
 SYSTEMS = ["A", "B"]
 SYSTEM_COLOURS = [LIST_COLOUR, IDEAL_COLOUR]
-WHO_GAINS = ["A gains more", "B gains more", "equal"]
+WHO_GAINS = ["A gains more", "B gains more", "equal"]  # the legend says which run, by name (with_names)
 WHO_GAINS_COLOURS = [LIST_COLOUR, IDEAL_COLOUR, "#999999"]
 
 
@@ -80,13 +93,13 @@ def _contributions() -> alt.Chart:
 
 
 def _difference() -> alt.Chart:
-    """A's contribution minus B's at each rank: above 0, A gains more there."""
+    """B's contribution minus A's at each rank: above 0, B gains more there."""
     return (
-        alt.Chart(RANKS, title="Difference at each rank (A − B)", height=380)
+        alt.Chart(RANKS, title="Difference at each rank (B − A)", height=380)
         .mark_bar()
         .encode(
             x=alt.X("rank:O", title="rank", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("difference:Q", title="A − B"),
+            y=alt.Y("difference:Q", title="B − A"),
             color=alt.Color(
                 "who:N",
                 title=None,
@@ -96,7 +109,7 @@ def _difference() -> alt.Chart:
             opacity=alt.Opacity(
                 "position:N", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
             ),
-            tooltip=["rank:O", alt.Tooltip("difference:Q", format=".4f", title="A − B")],
+            tooltip=["rank:O", alt.Tooltip("difference:Q", format="+.4f", title="B − A")],
         )
     )
 
@@ -109,9 +122,41 @@ def chart_spec(kind: str) -> dict[str, Any]:
     return built(BUILDERS[kind])
 
 
-def with_data(kind: str, ranks: pd.DataFrame, k: int) -> dict[str, Any]:
-    """The chart's spec with these numbers and the cutoff attached."""
-    return attach_data(chart_spec(kind), ranks=ranks, cutoff=cutoff_data(k))
+def with_data(
+    kind: str, ranks: pd.DataFrame, k: int, names: tuple[str, str] | None = None, text: str = DARK_TEXT
+) -> dict[str, Any]:
+    """The chart's spec with these numbers and the cutoff attached, its legend naming the runs
+    (``names``: A's and B's, or None for "A" and "B"), its text in ``text``."""
+    spec = readable(chart_spec(kind), text)
+    return attach_data(with_names(spec, names), ranks=ranks, cutoff=cutoff_data(k))
+
+
+def legend_names(names: tuple[str, str]) -> dict[str, str]:
+    """What each legend entry says when the runs have names: "A: run_a", "run_b (B) gains more"."""
+    a, b = names
+    return {
+        "A": f"A: {a}",
+        "B": f"B: {b}",
+        "A gains more": f"{a} (A) gains more",
+        "B gains more": f"{b} (B) gains more",
+    }
+
+
+def with_names(spec: dict[str, Any], names: tuple[str, str] | None) -> dict[str, Any]:
+    """A copy of ``spec`` whose colour legend writes the runs' names (a label expression; the data
+    and the colours stay "A" and "B", so the cached spec's scales are unchanged)."""
+    if names is None:
+        return spec
+    labels = legend_names(names)
+    expression = "".join(f"datum.label === {json.dumps(k)} ? {json.dumps(v)} : " for k, v in labels.items())
+    named = {key: copy.deepcopy(value) for key, value in spec.items() if key in ("layer", "encoding")}
+    for part in [named, *named.get("layer", [])]:
+        legend = part.get("encoding", {}).get("color", {}).get("legend")
+        if isinstance(legend, dict):
+            legend["labelExpr"] = expression + "datum.label"
+            legend["labelLimit"] = 320
+            legend["columns"] = 1  # names make the entries long: one under the other, never cut
+    return {**spec, **named}
 
 
 def ndcg_by_k_data(a_every_k: np.ndarray, b_every_k: np.ndarray) -> pd.DataFrame:
@@ -146,7 +191,7 @@ def contribution_data(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def difference_data(table: pd.DataFrame) -> pd.DataFrame:
-    """Rows of (rank, difference, who, position) from the core's side-by-side table."""
-    gap = table["difference"].to_numpy()
-    who = np.where(gap > 1e-12, WHO_GAINS[0], np.where(gap < -1e-12, WHO_GAINS[1], WHO_GAINS[2]))
+    """Rows of (rank, difference, who, position): B's contribution minus A's at each rank."""
+    gap = table["b_contribution"].to_numpy() - table["a_contribution"].to_numpy()
+    who = np.where(gap > 1e-12, WHO_GAINS[1], np.where(gap < -1e-12, WHO_GAINS[0], WHO_GAINS[2]))
     return pd.DataFrame({"rank": table["rank"], "difference": gap, "who": who, "position": _position(table)})

@@ -55,10 +55,13 @@ def seed001_list(side: str) -> RankedList:
 class QueryPair:
     """One query of two runs, as Compare shows it: which query and runs, its judged pool, the k.
 
-    ``pool`` holds every judged grade above 0 of the query (grades 0 and below add nothing to
-    the ideal); ``judged`` counts its judged documents; ``retrieved`` what each run returned for it.
-    ``measure``, ``values`` and ``why`` say where it was opened from (e.g. B's biggest win on
-    ndcg_cut_10, with A's and B's values there).
+    ``pool`` holds every judged grade above 0 of the query (its relevant documents: grades 0 and
+    below add nothing to the ideal); ``judged`` counts its judged documents in the qrels, whatever
+    their grade (the one definition of "judged" everywhere); ``retrieved`` what each run returned
+    for it; ``unjudged`` the ids of A's and B's listed items without a judgment (shown "not
+    judged", not "grade 0"). ``measure``, ``values`` and ``why`` say where it was opened from (e.g.
+    B's biggest win on ndcg_cut_10, with A's and B's values there); ``text`` is the query's words
+    (from a topics file) and ``summary`` the whole comparison in plain words, for a stakeholder.
     """
 
     qid: str
@@ -71,6 +74,10 @@ class QueryPair:
     measure: str
     values: tuple[float, float]
     why: str
+    judged: int = 0
+    unjudged: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    text: str = ""
+    summary: str = ""
 
     @property
     def title(self) -> str:
@@ -87,6 +94,17 @@ def query_list(side: str, top: QueryList) -> RankedList:
         for index, (document, grade) in enumerate(zip(top.documents, top.grades, strict=True))
     )
     return RankedList(items, items, next_id=len(items))
+
+
+def unjudged_ids(side: str, top: QueryList) -> tuple[str, ...]:
+    """The ids :func:`query_list` gives ``top``'s documents that have no judgment."""
+    return tuple(f"{side.lower()}{index}" for index, judged in enumerate(top.judged) if not judged)
+
+
+def unjudged(side: str) -> frozenset[str]:
+    """The ids of system ``side``'s items without a judgment (none for seed 001's two systems)."""
+    pair = query_pair()
+    return frozenset(pair.unjudged["AB".index(side)]) if pair is not None else frozenset()
 
 
 def pool_of(top: QueryList) -> tuple[float, ...]:

@@ -13,6 +13,7 @@ import streamlit as st
 from ndcg_core.teaching.scenarios import Scenario
 from ndcg_core.trec.evaluation import Evaluation, QueryList, query_as_list
 from ui.run_files import LoadedFiles, Results, Settings
+from ui.state.keep import keep_widget_values
 from ui.state.ranked_list import MAX_GRADE
 
 FILES_KEY = "many_files"
@@ -40,6 +41,17 @@ COMPARE_MEASURE_KEY = "many_compare_measure"
 OPEN_QID_KEY, OPEN_DEPTH_KEY, OPEN_RUN_KEY = "many_open_qid", "many_open_depth", "many_open_run"
 COMPARE_QID_KEY, COMPARE_DEPTH_KEY = "many_compare_qid", "many_compare_depth"
 
+#: The page's settings and choices: kept when the reader visits another page (a query opened in
+#: Compare or the Playground) and comes back.
+WIDGET_KEYS = (
+    CUTOFFS_KEY,
+    GAIN_KEY,
+    COUNTING_KEY,
+    MEASURE_KEY,
+    COMPARE_MEASURE_KEY,
+    "many_compare_whole_list",
+)
+
 DEFAULT_CUTOFFS = (5, 10, 20)
 DEFAULT_CUTOFFS_TEXT = ", ".join(str(k) for k in DEFAULT_CUTOFFS)
 #: linear rel is trec_eval's default gain.
@@ -49,6 +61,11 @@ COUNTING = {
     "queries in both files (trec_eval's default)": False,
     "every qrels query; a query the run missed counts 0 (trec_eval -c)": True,
 }
+
+
+def keep_settings() -> None:
+    """Keep the page's settings while another page is shown (see :data:`WIDGET_KEYS`)."""
+    keep_widget_values(WIDGET_KEYS)
 
 
 def choose(files: LoadedFiles) -> None:
