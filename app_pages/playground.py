@@ -15,16 +15,20 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.controls import conventions_line, settings_controls
+from ui.first_screen import compact_top
+from ui.glossary import linked_note
 from ui.headline import conventions_in_brief
 from ui.list_editor import list_editor, unlisted_grades_field
 from ui.live_list import LiveList, Places, live_list
 from ui.plain_text import plain
-from ui.playground_figure import Details, chart_tabs, playground_figure
-from ui.presentation import classroom_style, classroom_toggle
+from ui.playground_figure import Details, chart_tabs, playground_figure, rank_by_rank_words
+from ui.presentation import back_to_the_lesson, classroom_style, classroom_toggle, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
+from ui.state import lesson as lesson_state
 from ui.state import run_query, scenario
 from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
+from ui.state.settings import Settings
 
 #: The live list of the normal view, and of the classroom view (large type, its own scrolling box).
 PLAYGROUND = LiveList(
@@ -65,32 +69,38 @@ def judged_count(ranked: RankedList, uses_pool: bool) -> int | str:
 
 
 def normal_view(ranked: RankedList) -> None:
-    """Title, scenario, settings; then the frame of the live part, around the list editor."""
-    title_column, switch_column = st.columns([5, 1.3], vertical_alignment="bottom")
+    """Title and the scenario in one line; the list (then its order buttons) beside the headline,
+    the settings and the scenario; then the list editor, the per-rank table and the charts."""
+    compact_top()
+    title_column, *back_column, switch_column = st.columns(
+        [5, 1.6, 1.3] if lesson_state.return_step() is not None else [5, 1.3], vertical_alignment="bottom"
+    )
     title_column.title("NDCG Playground")
+    for column in back_column:
+        with column:
+            back_to_the_lesson()
     with switch_column:
         classroom_toggle()
     shown = current_scenario()
     st.caption(
         f"{plain(shown.title)} · {plain(shown.source)}. Drag the items into a new order and watch every number follow."
     )
-    scenario_picker(key="playground_scenario_picker")
     if message := scenario.pop_flash():
         st.toast(message)
-    settings = settings_controls(ranked)
-    if settings.uses_pool:
-        ranked = unlisted_grades_field(ranked)
     list_column, numbers_column = st.columns([2, 3], gap="large")
     list_column.subheader("The ranked list")
     numbers_column.subheader("NDCG at a glance")
     places = Places(
-        buttons=list_column.container(),
         sortable=list_column.container(),
+        buttons=list_column.container(),
         headline=numbers_column.container(),
     )
+    with numbers_column:
+        settings, ranked = settings_and_scenario(ranked)
     details = Details()
     if ranked.items:
-        numbers_column.caption(conventions_line(settings, judged_count(ranked, settings.uses_pool)))
+        judged = judged_count(ranked, settings.uses_pool)
+        linked_note(conventions_line(settings, judged, linked=True), numbers_column)
         details.formula = numbers_column.expander(
             "The formula with these numbers", key=FORMULA_KEY, on_change="rerun"
         )
@@ -103,10 +113,21 @@ def normal_view(ranked: RankedList) -> None:
     live_list(PLAYGROUND, places, playground_figure(details))
 
 
+def settings_and_scenario(ranked: RankedList) -> tuple[Settings, RankedList]:
+    """k, gain, ideal and decimals (and the pool's grades when the ideal comes from it); the
+    scenario picker with its source and notes in a collapsed section."""
+    with st.expander("Scenario: pick another example, its source and notes", icon=":material/list_alt:"):
+        scenario_picker(key="playground_scenario_picker")
+    settings = settings_controls(ranked, stacked=True)
+    if settings.uses_pool:
+        ranked = unlisted_grades_field(ranked)
+    return settings, ranked
+
+
 def details_frame(details: Details, k: int) -> None:
     """Headings and places for the per-rank table and the charts, and the export expander."""
     st.subheader("Rank by rank")
-    st.caption(f"Ranks 1 to {k}: the ones NDCG@{k} counts; the rows below the line are beyond k.")
+    linked_note(rank_by_rank_words(k))
     details.table = st.container()
     st.subheader("Charts")
     details.charts = chart_tabs(CHART_TAB_KEY)
@@ -126,10 +147,12 @@ def classroom_view(ranked: RankedList) -> None:
     classroom_style()
     scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
-    name_column, buttons_column, settings_column, switch_column = st.columns(
-        [2.2, 4.6, 1.1, 1.5], vertical_alignment="center"
+    name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
+        [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
     )
     name_column.markdown(f"**NDCG Playground** · {plain(current_scenario().title)}")
+    with lesson_column:
+        lesson_steps_menu()
     with settings_column.popover("Settings", key="playground_classroom_settings", on_change="rerun") as box:
         if box.open:
             settings_controls(ranked)

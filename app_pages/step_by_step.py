@@ -1,9 +1,10 @@
-"""Step by step: the lesson of seed 000, one step at a time, on whatever list the session holds.
+"""Step by step: the lesson, CG → DCG → IDCG → NDCG, one step at a time, as an explorable.
 
-Thin by design: read the list, the settings and the step from the session, draw the navigation
-and the step.
-The steps live in ``ui/lesson/steps.py``, presentation mode in ``ui/presentation.py`` and its
-keys in ``ui/components/step_keys.py``.
+Every step holds the session's draggable list (the live list, the same list and order as the
+Playground) and beside it the figure the step teaches, which follows every drop; most steps open
+with a question (predict, then reveal). The steps live in ``ui/lesson/steps.py``, the questions in
+``ui/lesson/questions.py``, presentation mode in ``ui/presentation.py`` and its keys in
+``ui/components/step_keys.py``.
 """
 
 from __future__ import annotations
@@ -11,25 +12,33 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.components.step_keys import step_keys
-from ui.lesson.frame import Lesson, build_lesson, follow_try_it, on_key, try_it
+from ui.first_screen import compact_top
+from ui.lesson.examples import rankings_a_and_b
+from ui.lesson.frame import (
+    LESSON,
+    LESSON_PRESENTING,
+    View,
+    current_lesson,
+    follow_try_it,
+    lesson_empty_message,
+    on_key,
+    scenario_and_settings,
+    try_it,
+)
+from ui.lesson.questions import QUESTIONS, question_box, revealed
 from ui.lesson.steps import STEPS
+from ui.live_list import Places, live_list
+from ui.navigation import PLAYGROUND, PRACTICE, link_to
 from ui.presentation import presentation_style, presentation_toggle
-from ui.scenario_picker import scenario_picker
 from ui.state import lesson as lesson_state
 from ui.state import scenario
 
-INTRO = (
-    "NDCG in eight steps, after seed 000: the judgments, gain, discount, CG, DCG@k, IDCG@k, NDCG@k "
-    "and what k does. Every table is computed live for the list loaded in the Playground, so you can "
-    "run the lesson on your own example."
-)
+#: The step that holds rankings A and B (0-based), and the last step, which points onward.
+CG_STEP, LAST_STEP = 3, len(STEPS) - 1
 
 
 def navigation(step: int, presenting: bool) -> None:
-    """The step's number and title, Previous and Next; outside presentation mode also the switch.
-
-    In presentation mode the switch moves to the last row, so that the title gets the width.
-    """
+    """The step's number and title, Previous and Next; outside presentation mode also the switch."""
     count = len(STEPS)
     widths = [7, 1.4, 1.4] if presenting else [6.4, 1.3, 1.3, 2.4]
     title_column, previous_column, next_column, *switch_column = st.columns(
@@ -58,29 +67,65 @@ def navigation(step: int, presenting: bool) -> None:
             presentation_toggle()
 
 
-def step_body(lesson: Lesson, step: int) -> None:
-    """The step itself, or a word on what to do when the list is empty."""
-    if not lesson.ranked.items:
-        st.info("The list is empty: add items in the Playground, or pick a scenario.")
-        return
-    STEPS[step].draw(lesson)
+def step_body(step: int, presenting: bool) -> None:
+    """The question; the list beside the step's figure (one live unit); the words; what follows."""
+    question = QUESTIONS[step]
+    question_box(step, question, presenting)
+    shown = revealed(step, question, current_lesson(presenting))
+    list_column, side_column = st.columns([1.15, 1.35] if presenting else [2, 3], gap="large")
+    places = Places(
+        sortable=list_column.container(), buttons=list_column.container(), headline=side_column.container()
+    )
+    view = View(side_column.container(), None if presenting else st.container(), shown, presenting, step)
+    if not presenting:  # on a projector, the presenter says it
+        side_column.markdown(STEPS[step].words(shown, presenting))
+    if step == CG_STEP and not presenting:
+        rankings_a_and_b()
+    if step == LAST_STEP and not presenting:
+        onward()
+    unit = LESSON_PRESENTING if presenting else LESSON
+    figure = STEPS[step].figure
+    live_list(unit, places, lambda run: figure(run, view), headline=STEPS[step].headline(shown))
+
+
+def onward() -> None:
+    """After the last step: practise, or play."""
+    st.markdown("**Where next?** Check yourself on new lists, or build your own.")
+    onward_links()
+
+
+def onward_links(short: bool = False) -> None:
+    """Practice and the Playground, side by side (``short``: their names only, for a projector's row)."""
+    practice_column, playground_column = st.columns(2)
+    with practice_column:
+        link_to(PRACTICE, "Practice" if short else "Practice: exercises with checked answers")
+    with playground_column:
+        link_to(PLAYGROUND, "The Playground" if short else "The Playground: your own list, every number")
 
 
 def main() -> None:
     follow_try_it()
     presenting = lesson_state.is_presenting()
+    step = lesson_state.current_step(len(STEPS))
     if presenting:
         scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
         presentation_style()
-    else:
-        st.title("Step by step")
-        st.caption(INTRO)
-        scenario_picker(key="lesson_scenario_picker")
-    lesson = build_lesson(presenting)
-    step = lesson_state.current_step(len(STEPS))
+        scenario.current_settings(scenario.current_list())
+    if not presenting:
+        compact_top()
     navigation(step, presenting)
-    step_body(lesson, step)
-    try_it(STEPS[step], step, extra=presentation_toggle if presenting else None)
+    if not presenting:
+        scenario_and_settings(scenario.current_list())
+    if scenario.current_list().items:
+        step_body(step, presenting)
+    else:
+        st.info(lesson_empty_message())
+    try_it(
+        STEPS[step],
+        step,
+        extra=presentation_toggle if presenting else None,
+        lead=(lambda: onward_links(short=True)) if step == LAST_STEP else None,
+    )
     step_keys(key="lesson_keys", on_key=on_key(len(STEPS)), page_keys=presenting)
 
 

@@ -6,11 +6,19 @@ Run it from the repository root (after ``bash scripts/setup.sh --dev``)::
     .venv/bin/python benchmarks/drop_latency.py                      # this checkout: 7 and 50 items
     .venv/bin/python benchmarks/drop_latency.py --drops 30 --rounds 3
     .venv/bin/python benchmarks/drop_latency.py --before /tmp/main   # before/after, back to back
+    .venv/bin/python benchmarks/drop_latency.py --step 5 --step 7   # lesson steps beside the Playground
 
 ``--before DIR`` runs the same measurements on another checkout of the app (e.g. ``git worktree
 add /tmp/main main``, or ``git archive main | tar -x -C /tmp/main``) and on this one, one round
 after the other (their order alternating), and prints both side by side: on a shared machine
 the two then see the same load. The load average is printed with every round.
+
+``--step N`` (5 to 8, repeatable) measures lesson step N beside the Playground, on the same server
+in the same round, one after the other: a step embeds the same live list (its fragment, its
+headline component), so a drop there should show its number as fast. A step's number is the one
+its headline shows: DCG@k in steps 5 and 6, NDCG@k in steps 7 and 8 (their questions skipped first,
+as a learner who pressed "Skip" sees it); "table and charts updated" follows step 5's per-rank table
+(the other steps' figures are not a table of the list's order: their column is the headline's time).
 
 What is measured, for each drop (the Playground on 127.0.0.1, headless Chromium, 1280×900):
 
@@ -122,7 +130,7 @@ for (const name of ['clearRect', 'fillRect', 'fillText', 'fill', 'stroke', 'draw
 """
 
 #: Stamps the dropping event, and the moment the NDCG headline shows the expected value.
-STAMPS_JS = """() => {
+STAMPS_JS = """([figure, followTable]) => {
   window.__drop = null; window.__shown = null; window.__want = null;
   // The last Space is the one that drops (the first picks the item up).
   const stamp = () => { window.__drop = performance.now(); };
@@ -130,7 +138,7 @@ STAMPS_JS = """() => {
   document.addEventListener('pointerup', stamp, true);
   // The headline component's NDCG value (inside the component's shadow root); in a checkout
   // from before that component, the third st.metric.
-  const inHeadline = '[data-testid="headline"] [data-name="ndcg"] dd';
+  const inHeadline = `[data-testid="headline"] [data-name="${figure}"] dd`;
   const host = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector(inHeadline));
   const value = () => (host ? host.shadowRoot.querySelector(inHeadline)
     : document.querySelectorAll('[data-testid="stMetricValue"]')[2])?.textContent.trim();
@@ -147,8 +155,8 @@ STAMPS_JS = """() => {
   window.__tableWant = null; window.__tablePainted = null;
   const tableHost = [...document.querySelectorAll('*')].find(
     (e) => e.shadowRoot?.querySelector('[data-testid="rank-table"]'));
-  window.__hasTable = Boolean(tableHost);
-  if (!tableHost) return;
+  window.__hasTable = Boolean(tableHost) && followTable;
+  if (!window.__hasTable) return;
   const table = tableHost.shadowRoot;
   const grades = () => {
     const heads = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent.trim());
@@ -175,6 +183,27 @@ UPDATED_JS = """() => {
   const canvas = window.__canvasPainted > drop ? window.__canvasPainted : drop;
   return [window.__shown - drop, Math.max(table, canvas) - drop, window.__lastPainted - drop];
 }"""
+
+
+@dataclass(frozen=True)
+class View:
+    """A page to drop on: its address, the headline number a drop is timed to, whether its table follows."""
+
+    name: str
+    path: str
+    figure: str = "ndcg"
+    table: bool = True
+    skip: bool = False
+
+
+PLAYGROUND = View("Playground", "")
+#: The lesson's steps whose headline a drop changes (step 5: DCG@k; 6: DCG@k; 7 and 8: NDCG@k).
+STEPS = {
+    5: View("step 5", "step_by_step?step=5", "dcg"),
+    6: View("step 6", "step_by_step?step=6", "dcg", table=False, skip=True),
+    7: View("step 7", "step_by_step?step=7", "ndcg", table=False, skip=True),
+    8: View("step 8", "step_by_step?step=8", "ndcg", table=False, skip=True),
+}
 
 
 @dataclass
@@ -232,9 +261,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 def open_playground(
-    browser: Browser, url: str, grades: list[int], present: bool, *, before_load: str = ""
+    browser: Browser,
+    url: str,
+    grades: list[int],
+    present: bool,
+    *,
+    before_load: str = "",
+    view: View = PLAYGROUND,
 ) -> Page:
-    """A new page with the Playground showing ``grades`` (from a link), ready to drop.
+    """A new page with the Playground (or ``view``, a lesson step) showing ``grades`` (from a link),
+    ready to drop.
 
     ``before_load`` is another script to install before the page loads (render_passes.py's hook).
     """
@@ -242,15 +278,19 @@ def open_playground(
     if before_load:
         page.add_init_script(before_load)
     page.add_init_script(INIT_JS)
-    link = f"{url}/?grades={','.join(map(str, grades))}&k={K}&gain=exp&dec=2" + (
+    joint = "&" if "?" in view.path else "?"
+    link = f"{url}/{view.path}{joint}grades={','.join(map(str, grades))}&k={K}&gain=exp&dec=2" + (
         "&present=1" if present else ""
     )
     page.goto(link)
     page.locator('[data-testid="sortable-item"]').nth(len(grades) - 1).wait_for(
         state="attached", timeout=60_000
     )
+    if view.skip:  # the number the step's question hides is shown
+        page.get_by_role("button", name="Skip: show me").click()
+        page.get_by_role("button", name="Ask me again").wait_for(timeout=60_000)
     page.wait_for_timeout(3000)  # the charts and every lazy part drawn
-    page.evaluate(STAMPS_JS)
+    page.evaluate(STAMPS_JS, [view.figure, view.table])
     return page
 
 
@@ -293,14 +333,17 @@ def idle_cpu_rate(pid: int, seconds: float = 3.0) -> float:
     return (cpu_seconds(pid) - before) / seconds
 
 
-def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Samples:
+def measure(
+    page: Page, pid: int, grades: list[int], how: str, drops: int, view: View = PLAYGROUND
+) -> Samples:
     """``drops`` drops by ``how`` ("keyboard" or "mouse"); the samples of each."""
     samples = Samples()
     idle = idle_cpu_rate(pid)
     started, cpu_before = time.perf_counter(), cpu_seconds(pid)
     for step in range(drops):
         grades = after_drop(grades, step, how)
-        want = f"{ndcg_core.ndcg(grades, K):.2f}"
+        measure_of = ndcg_core.dcg if view.figure == "dcg" else ndcg_core.ndcg
+        want = f"{measure_of(grades, K):.2f}"
         order = ",".join(map(str, grades))
         page.evaluate(
             f"() => {{ window.__want = {want!r}; window.__shown = null; window.__drop = null;"
@@ -314,7 +357,7 @@ def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Sa
                 '[data-testid="headline-value"], [data-testid="stMetricValue"]'
             ).all_inner_texts()
             raise RuntimeError(
-                f"{how} drop {step} of {len(grades)} items: want NDCG {want}, shown {shown}"
+                f"{view.name}: {how} drop {step} of {len(grades)} items: want {view.figure} {want}, shown {shown}"
             ) from error
         page.wait_for_function(  # the drop's run has answered, and nothing changed since
             f"() => window.__lastMessage > window.__drop && performance.now() - window.__lastActivity > {SETTLE_MS}"
@@ -332,19 +375,25 @@ def measure(page: Page, pid: int, grades: list[int], how: str, drops: int) -> Sa
     return samples
 
 
-def one_round(app_dir: Path, drops: int, present: bool) -> dict[tuple[int, str], Samples]:
-    """Start the app of ``app_dir``, measure keyboard and mouse drops for 7 and 50 items, stop it."""
+def one_round(
+    app_dir: Path, drops: int, present: bool, views: tuple[View, ...] = (PLAYGROUND,)
+) -> dict[str, dict[tuple[int, str], Samples]]:
+    """Start the app of ``app_dir``, measure keyboard and mouse drops for 7 and 50 items on each of
+    ``views`` (one after the other, on the same server), stop it."""
     log = Path(tempfile.mkdtemp()) / "streamlit.log"
     process, url = start_server(app_dir, log)
-    results: dict[tuple[int, str], Samples] = {}
+    results: dict[str, dict[tuple[int, str], Samples]] = {view.name: {} for view in views}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             for grades in (SEED000, long_list(50)):
                 for how in ("keyboard", "mouse"):
-                    page = open_playground(browser, url, grades, present)
-                    results[(len(grades), how)] = measure(page, process.pid, list(grades), how, drops)
-                    page.close()
+                    for view in views:
+                        page = open_playground(browser, url, grades, present, view=view)
+                        results[view.name][(len(grades), how)] = measure(
+                            page, process.pid, list(grades), how, drops, view
+                        )
+                        page.close()
             browser.close()
     finally:
         stop_streamlit(process)
@@ -393,6 +442,8 @@ def report(versions: dict[str, dict[tuple[int, str], Samples]]) -> None:
                 print(f"{label:54}" + "".join(f"{cell(versions[v].get((n, how)), what):>24}" for v in names))
     drops = {name: len(next(iter(v.values())).shown) for name, v in versions.items() if v}
     print(f"\n(drops per row: {drops}; medians and 95th percentiles over all rounds' drops)")
+    if any(name.startswith("step") for name in names):
+        print("(a step's \"NDCG shown\" is its headline's number: DCG@k in steps 5 and 6, NDCG@k in 7 and 8)")
 
 
 def main() -> None:
@@ -403,14 +454,27 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="rounds (each starts the server afresh)")
     parser.add_argument("--before", type=Path, help="another checkout of the app, measured as 'before'")
     parser.add_argument("--present", action="store_true", help="measure the classroom view (?present=1)")
+    parser.add_argument(
+        "--step",
+        type=int,
+        action="append",
+        choices=sorted(STEPS),
+        help="also measure lesson step N beside the Playground, on the same server (repeatable)",
+    )
     args = parser.parse_args()
+    if args.step and args.before:
+        parser.error("--step measures this checkout's steps beside its Playground; leave out --before")
+    views = (PLAYGROUND, *(STEPS[n] for n in dict.fromkeys(args.step or ())))
     apps = {"before": args.before.resolve(), "after": REPO} if args.before else {"this checkout": REPO}
-    results: dict[str, dict[tuple[int, str], Samples]] = {name: {} for name in apps}
+    names = [view.name for view in views] if args.step else list(apps)
+    results: dict[str, dict[tuple[int, str], Samples]] = {name: {} for name in names}
     for round_number in range(args.rounds):
         order = list(apps) if round_number % 2 == 0 else list(reversed(apps))
         for name in order:
             load = os.getloadavg()[0]
-            merge(results[name], one_round(apps[name], args.drops, args.present))
+            measured = one_round(apps[name], args.drops, args.present, views)
+            for view_name, samples in measured.items():
+                merge(results[view_name if args.step else name], samples)
             print(
                 f"round {round_number + 1}, {name}: done (load average {load:.2f} → {os.getloadavg()[0]:.2f}"
                 f" on {os.cpu_count()} cores)",

@@ -17,15 +17,20 @@ from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, IDEAL_SOURCES, JUDGED_P
 EMPTY_IDEAL_TERM = "IDCG = 0 gives NDCG = 0 (trec_eval)"
 
 
-def settings_controls(ranked: RankedList) -> Settings:
-    """Draw k, gain, ideal and decimals in one row and return what they are set to.
+def settings_controls(ranked: RankedList, *, stacked: bool = False) -> Settings:
+    """Draw k, gain, ideal and decimals in one row (``stacked``: k above the other three, for a
+    narrow column) and return what they are set to.
 
     Call :func:`ui.state.scenario.keep_settings` at the top of the page first: a widget of the
     same key on another page is a new widget to Streamlit, which would forget the value.
     """
     largest = scenario.largest_k(ranked)
     settings = scenario.current_settings(ranked)
-    k_column, gain_column, ideal_column, decimals_column = st.columns([3, 2, 2, 1])
+    if stacked:
+        k_column = st.container()
+        gain_column, ideal_column, decimals_column = st.columns([2.2, 2, 1.1])
+    else:
+        k_column, gain_column, ideal_column, decimals_column = st.columns([3, 2, 2, 1])
     with k_column:
         if largest >= 2:
             st.slider(

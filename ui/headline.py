@@ -1,4 +1,5 @@
-"""The headline (DCG@k, IDCG@k, NDCG@k), the summary in plain words, and the formula written out.
+"""Around the headline (DCG@k, IDCG@k, NDCG@k: the component in ui/components/headline): its notes in
+words, the summary in plain words, and the formula written out.
 
 Each takes the run's one :class:`~ndcg_core.Ranking`, so nothing is validated or sorted twice.
 
@@ -6,7 +7,7 @@ On the Playground, the formula (typeset) and the summary for a slide (a copyable
 in expanders and are drawn only while open: typesetting and the code block's highlighter are
 among the costliest things a drop redraws and a new tab loads, for text a learner opens when
 they want it. The division that makes NDCG (``NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43``)
-stays in view, as plain text (:func:`headline_row`).
+stays in view, as plain text (:func:`headline_notes`).
 """
 
 from __future__ import annotations
@@ -20,32 +21,6 @@ from ndcg_core.teaching.formula import written_ndcg, written_sum
 from ndcg_core.teaching.summary import summary_of
 from ui.plain_text import plain
 from ui.state.settings import Settings
-
-
-def headline_metrics(numbers: Headline, decimals: int) -> None:
-    """Three large numbers, each with its name and k."""
-    dcg_column, idcg_column, ndcg_column = st.columns(3)
-    dcg_column.metric(f"DCG{numbers.at}", f"{numbers.dcg:.{decimals}f}")
-    idcg_column.metric(f"IDCG{numbers.at}", f"{numbers.idcg:.{decimals}f}")
-    ndcg_column.metric(f"NDCG{numbers.at}", f"{numbers.ndcg:.{decimals}f}")
-    if numbers.idcg_is_zero:
-        st.warning(
-            f"IDCG{numbers.at} = 0: nothing relevant can be placed in the top {numbers.k}. "
-            "NDCG is then taken as 0, as trec_eval does (some libraries give 1, others leave the query out)."
-        )
-    st.markdown(plain_reading(numbers))
-
-
-def headline_row(numbers: Headline, decimals: int, *, sentences: bool = True) -> None:
-    """DCG@k, IDCG@k and NDCG@k in one row, then :func:`headline_notes`.
-
-    One row container instead of three columns: fewer elements to draw.
-    """
-    with st.container(horizontal=True, gap="medium"):
-        st.metric(f"DCG{numbers.at}", f"{numbers.dcg:.{decimals}f}")
-        st.metric(f"IDCG{numbers.at}", f"{numbers.idcg:.{decimals}f}")
-        st.metric(f"NDCG{numbers.at}", f"{numbers.ndcg:.{decimals}f}")
-    headline_notes(numbers, decimals, sentences=sentences)
 
 
 def headline_notes(numbers: Headline, decimals: int, *, sentences: bool = True) -> None:

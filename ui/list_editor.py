@@ -189,7 +189,7 @@ def _start_over_buttons() -> None:
     example_column.button(
         "Load the example",
         on_click=lambda: load_scenario(DEFAULT_SCENARIO),
-        help="The bluetooth headphones list of seed 000, k = 5, exponential gain.",
+        help="The “bluetooth headphones” list from the article “So you think you know NDCG?”, k = 5, exponential gain.",
         width="stretch",
     )
 
@@ -203,7 +203,7 @@ def unlisted_grades_field(ranked: RankedList) -> RankedList:
     st.text_input(
         "Judged items not in the list: their grades",
         key=UNLISTED_KEY,
-        placeholder="e.g. 5, 5, 3 (seed 001's corpus holds items the system missed)",
+        placeholder="e.g. 5, 5, 3 (judged items the system missed)",
         help="The ideal is built from these and the listed grades together, as trec_eval does.",
     )
     try:

@@ -92,7 +92,9 @@ class LiveList:
     (:data:`ui.order_buttons.ORDERS`; none: no buttons), ``order_labels`` shorter words for them
     and ``order_key`` their keys' prefix. ``sentences`` adds the headline's reading in words;
     ``watch_editor`` reruns the whole page on any change while the Playground's editor is open
-    (its table shows the order); ``preview`` shows what a drop would do while an item is held.
+    (its table shows the order); ``preview`` shows what a drop would do while an item is held;
+    ``notes`` replaces what is written under the headline (by default the IDCG = 0 rule when it
+    decides, and with ``sentences`` the reading in words and the division).
     """
 
     key: str
@@ -107,6 +109,7 @@ class LiveList:
     preview: bool = True
     aria_label: str = "Ranked list: drag, or focus a row and press Space to move it"
     empty_message: Callable[[], str] = session_empty_message
+    notes: Callable[[LiveRun], None] | None = None
 
     @property
     def live_key(self) -> str:
@@ -359,7 +362,10 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
             answers=revision(run.unit.sortable_key),
             size=run.unit.size,
         )
-        headline_notes(numbers, decimals, sentences=run.unit.sentences and "ndcg" in shown)
+        if run.unit.notes is not None:
+            run.unit.notes(run)
+        else:
+            headline_notes(numbers, decimals, sentences=run.unit.sentences and "ndcg" in shown)
 
 
 def live_list(

@@ -18,6 +18,7 @@ from ndcg_core.metric.breakdown import breakdown_of
 from ui.breakdown_table import CLASSROOM_COLUMNS, breakdown_downloads, breakdown_table
 from ui.charts.playground import cumulative_data, ndcg_by_k_data, per_rank_data, with_data
 from ui.exports import chart_downloads
+from ui.glossary import term_link
 from ui.headline import comparison_paragraph, stakeholder_paragraph, written_formula
 from ui.live_list import Figure, LiveRun
 from ui.state import run_query
@@ -46,6 +47,17 @@ class Details:
     summary: Any = None
     exports: Any = None
     classroom: bool = False
+
+
+def rank_by_rank_words(k: int) -> str:
+    """What the per-rank table's columns are, each term linked to the glossary at its first use."""
+    return (
+        f"Each row: the item's {term_link('grade')} ({term_link('rel')}) → its {term_link('gain')} × the "
+        f"{term_link('discount')} of its rank = its {term_link('contribution')}; {term_link('CG')} and DCG add "
+        f"them up to that rank, IDCG does the same for the {term_link('ideal order')}, and NDCG@rank divides the "
+        f"two. Ranks 1 to {k} are the ones {term_link('NDCG@k', f'NDCG@{k}')} counts; the rows below the line "
+        f"are beyond {term_link('k (cutoff)', 'k')}."
+    )
 
 
 def chart_tabs(key: str) -> dict[str, DeltaGenerator]:

@@ -21,21 +21,28 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.navigation import STEP_BY_STEP
+from ui.state import lesson as lesson_state
 from ui.state.lesson import SWITCH_KEY
 from ui.state.presentation import is_presenting, set_presenting
 
 #: The Playground's switch for its classroom view (a widget: Streamlit forgets it on other pages).
 CLASSROOM_SWITCH_KEY = "playground_classroom_switch"
 
+#: The lesson in presentation mode. The root type grows with the screen (16 px at 1280×720, 23 px
+#: at 1920×1080, as the classroom view's), so every size given in rem, the list, the tables and
+#: the headline with it, scales to the projector: body text 1.35rem is 21.6 px at 1280×720 and
+#: 31 px at 1920×1080. A plain click draws no focus frame; keyboard focus stays visible.
 PRESENTATION_CSS = """
 <style>
+html { font-size: clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px); }
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stExpandSidebarButton"] {
   display: none !important;
 }
 [data-testid="stMainBlockContainer"] {
   max-width: 100% !important;
-  padding: 0.5rem 2.5rem 1.5rem 2.5rem !important;
+  padding: 0.5rem 2.5rem 1rem 2.5rem !important;
 }
 [data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: 0.55rem; }
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -45,7 +52,7 @@ PRESENTATION_CSS = """
 }
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
 [data-testid="stMain"] [data-testid="stCaptionContainer"] p {
-  font-size: 1.05rem;
+  font-size: 1.15rem;
 }
 [data-testid="stMain"] h1, [data-testid="stMain"] h2, [data-testid="stMain"] h3 {
   font-size: 1.8rem;
@@ -63,6 +70,7 @@ PRESENTATION_CSS = """
 [data-testid="stMain"] [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"] p { font-size: 1.5rem; }
 [data-testid="stMain"] .katex { font-size: 1.4em; }
 [data-testid="stMain"] button p { font-size: 1.2rem; }
+:focus:not(:focus-visible) { outline: none !important; }
 </style>
 """
 
@@ -95,6 +103,7 @@ html { font-size: clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px); }
 [data-testid="stMain"] button p { font-size: 1.1rem; }
 .ndcg-table table { font-size: 1.2rem; }
 .ndcg-table th, .ndcg-table td { padding: 0.2rem 0.5rem; }
+:focus:not(:focus-visible) { outline: none !important; }
 </style>
 """
 
@@ -133,3 +142,65 @@ def classroom_toggle() -> bool:
 def classroom_style() -> None:
     """The classroom view's layout and large type: static CSS only (no user text goes into it)."""
     st.html(CLASSROOM_CSS)
+
+
+# ------------------------------------------------------- between the lesson and the Playground --
+
+
+def _open_step(step: int, count: int) -> None:
+    """A button's callback: show lesson step ``step`` (0-based) next, and ask for the lesson page."""
+    lesson_state.go_to(step, count)
+    st.session_state[OPEN_LESSON_KEY] = True
+
+
+#: Set by a button that opens a lesson step; the page then switches (a callback cannot).
+OPEN_LESSON_KEY = "playground_open_lesson"
+
+
+def follow_to_the_lesson() -> None:
+    """Open the lesson if a step was just asked for (call it where the page's buttons are drawn)."""
+    if st.session_state.pop(OPEN_LESSON_KEY, False):
+        st.switch_page(STEP_BY_STEP.path)
+
+
+def back_to_the_lesson() -> None:
+    """After "try it" in the lesson: a button back to the step the learner came from."""
+    step = lesson_state.return_step()
+    if step is not None:
+        from ui.lesson.steps import STEPS  # the lesson's steps, only when the way back is offered
+
+        st.button(
+            f"← Back to step {step + 1}",
+            key="playground_back_to_step",
+            on_click=_open_step,
+            args=(step, len(STEPS)),
+            help=f"Step {step + 1} of the lesson: {STEPS[step].title}",
+            width="stretch",
+        )
+    follow_to_the_lesson()
+
+
+def lesson_steps_menu() -> None:
+    """The classroom view's way into the lesson: a menu of its steps (and back to the one left)."""
+    from ui.lesson.steps import STEPS
+
+    with st.popover("Lesson", width="stretch", help="The lesson's steps, in presentation mode"):
+        back = lesson_state.return_step()
+        if back is not None:
+            st.button(
+                f"← Back to step {back + 1}",
+                key="classroom_back_to_step",
+                on_click=_open_step,
+                args=(back, len(STEPS)),
+                type="primary",
+                width="stretch",
+            )
+        for index, step in enumerate(STEPS):
+            st.button(
+                f"Step {index + 1}: {step.title}",
+                key=f"classroom_step_{index}",
+                on_click=_open_step,
+                args=(index, len(STEPS)),
+                width="stretch",
+            )
+    follow_to_the_lesson()

@@ -44,11 +44,8 @@ def load(scenario: Scenario) -> None:
 
 
 def option_label(key: str) -> str:
-    """What the selectbox shows for a scenario: "Seed 000 · its title"."""
-    scenario = scenario_by_key(key)
-    if scenario.source.startswith("Seed "):
-        return f"{scenario.source[:8]} · {scenario.title}"
-    return scenario.title
+    """What the selectbox shows for a scenario: its title (its source is said in plain words beside it)."""
+    return scenario_by_key(key).title
 
 
 def _load_picked(picker_key: str) -> None:
@@ -86,7 +83,7 @@ def scenario_details(scenario: Scenario) -> None:
     """Source, gain, k, where the ideal comes from, the NDCG the source gives, and its note."""
     expected = "the source gives" if scenario.printed else "worked out from the source"
     st.caption(
-        f"**Source:** {scenario.source} · **Gain:** {scenario.gain_description} · **k** = {scenario.k} · "
+        f"{scenario.source[:1].upper()}{scenario.source[1:]} · **Gain:** {scenario.gain_description} · **k** = {scenario.k} · "
         f"**Ideal from:** {scenario.ideal_description} · **{expected.capitalize()}:** {scenario.expected_text}"
     )
     notes = [scenario.note, decimals_note(scenario, session.read_settings().decimals)]

@@ -26,6 +26,8 @@ class Scenario:
     comes from the judged pool (listed + unlisted), as trec_eval builds it.
     ``printed`` is False where the source shows the code but not the number it prints; the
     expected value is then worked out by hand from the definition (the note says so).
+    ``source`` names the article in plain words ("from the article “So you think you know
+    NDCG?” (Mehra), Table 3"), as a learner reads it: never by the seed's number.
     """
 
     key: str
@@ -69,7 +71,7 @@ class Scenario:
 BLUETOOTH_HEADPHONES = Scenario(
     key="seed000-bluetooth-headphones",
     title='"bluetooth headphones": the returned list',
-    source="Seed 000 (Mehra, So you think you know NDCG?), Table 3",
+    source="from the article “So you think you know NDCG?” (Mehra), Table 3",
     labels=(
         "Portable Bluetooth Speaker",
         "Wired Headphones",
@@ -94,7 +96,7 @@ BLUETOOTH_HEADPHONES = Scenario(
 APPROACH_1 = Scenario(
     key="seed001-approach-1",
     title="Approach 1: the ideal from the whole judged corpus",
-    source="Seed 001 (course notes: NDCG for graded relevance), “IDCG Approach Comparison”",
+    source="from the course notes “NDCG for graded relevance”, section “IDCG Approach Comparison”",
     labels=("corpus item 7", "corpus item 2", "corpus item 9", "corpus item 5", "corpus item 4"),
     grades=(1, 4, 0, 2, 3),
     unlisted_grades=(5, 5, 3, 2, 1),
@@ -114,7 +116,7 @@ APPROACH_1 = Scenario(
 CG_RANKING_A = Scenario(
     key="seed001-cg-ranking-a",
     title="CG is blind to order: ranking A (best items first)",
-    source="Seed 001 (course notes: NDCG for graded relevance), “The Critical Limitation” of CG",
+    source="from the course notes “NDCG for graded relevance”, section “The Critical Limitation” of CG",
     labels=("item with grade 3", "item with grade 2", "first item with grade 0", "second item with grade 0"),
     grades=(3, 2, 0, 0),
     k=4,
@@ -132,7 +134,7 @@ CG_RANKING_A = Scenario(
 CG_RANKING_B = Scenario(
     key="seed001-cg-ranking-b",
     title="CG is blind to order: ranking B (best items last)",
-    source="Seed 001 (course notes: NDCG for graded relevance), “The Critical Limitation” of CG",
+    source="from the course notes “NDCG for graded relevance”, section “The Critical Limitation” of CG",
     labels=("first item with grade 0", "second item with grade 0", "item with grade 2", "item with grade 3"),
     grades=(0, 0, 2, 3),
     k=4,
@@ -150,7 +152,7 @@ CG_RANKING_B = Scenario(
 PERFECT = Scenario(
     key="seed001-perfect",
     title="“Perfect ranking” [3, 3, 2, 1, 0, 0]",
-    source="Seed 001 (course notes: NDCG for graded relevance), “NDCG Demonstration”",
+    source="from the course notes “NDCG for graded relevance”, section “NDCG Demonstration”",
     labels=tuple(f"item {letter}" for letter in "ABCDEF"),
     grades=(3, 3, 2, 1, 0, 0),
     k=6,
@@ -167,7 +169,7 @@ PERFECT = Scenario(
 SLIGHTLY_OFF = Scenario(
     key="seed001-slightly-off",
     title="“Slightly off” [3, 2, 3, 1, 0, 0]",
-    source="Seed 001 (course notes: NDCG for graded relevance), “NDCG Demonstration”",
+    source="from the course notes “NDCG for graded relevance”, section “NDCG Demonstration”",
     labels=tuple(f"item {letter}" for letter in "ACBDEF"),
     grades=(3, 2, 3, 1, 0, 0),
     k=6,
@@ -184,7 +186,7 @@ SLIGHTLY_OFF = Scenario(
 REVERSED = Scenario(
     key="seed001-reversed",
     title="“Reversed” [0, 0, 1, 2, 3, 3]",
-    source="Seed 001 (course notes: NDCG for graded relevance), “NDCG Demonstration”",
+    source="from the course notes “NDCG for graded relevance”, section “NDCG Demonstration”",
     labels=tuple(f"item {letter}" for letter in "FEDCBA"),
     grades=(0, 0, 1, 2, 3, 3),
     k=6,
@@ -202,7 +204,7 @@ REVERSED = Scenario(
 CUTOFFS = Scenario(
     key="seed001-cutoffs",
     title="NDCG at different cutoffs [3, 0, 2, 0, 1, 3, 0, 0, 2, 1]",
-    source="Seed 001 (course notes: NDCG for graded relevance), “NDCG at Different Cutoffs”",
+    source="from the course notes “NDCG for graded relevance”, section “NDCG at Different Cutoffs”",
     labels=tuple(f"result {number}" for number in range(1, 11)),
     grades=(3, 0, 2, 0, 1, 3, 0, 0, 2, 1),
     k=3,
@@ -219,7 +221,7 @@ CUTOFFS = Scenario(
 DOCUMENTS_A_TO_E = Scenario(
     key="seed002-documents-a-to-e",
     title="Documents A–E, linear gain",
-    source="Seed 002 (nDCG: Normalized Discounted Cumulative Gain), “Example Calculation”",
+    source="from the article “nDCG: Normalized Discounted Cumulative Gain”, section “Example Calculation”",
     labels=("Doc A", "Doc B", "Doc C", "Doc D", "Doc E"),
     grades=(3, 1, 2, 0, 1),
     k=5,
@@ -235,7 +237,7 @@ DOCUMENTS_A_TO_E = Scenario(
 RESULTS_B_A_D_C = Scenario(
     key="seed003-results-b-a-d-c",
     title="Results A–D shown as B, A, D, C",
-    source="Seed 003 (What is NDCG?), “A small, concrete example”",
+    source="from the article “What is NDCG?”, section “A small, concrete example”",
     labels=("Result B", "Result A", "Result D", "Result C"),
     grades=(2, 3, 1, 2),
     k=4,
@@ -252,7 +254,7 @@ RESULTS_B_A_D_C = Scenario(
 RETRIEVED_CHUNKS = Scenario(
     key="seed004-retrieved-chunks",
     title="Retrieved chunks [3, 2, 3, 0, 1], linear gain",
-    source="Seed 004 (NDCG for RAG retrieval), “A worked example”",
+    source="from the article “NDCG for RAG retrieval”, section “A worked example”",
     labels=tuple(f"chunk {number}" for number in range(1, 6)),
     grades=(3, 2, 3, 0, 1),
     k=5,

@@ -64,6 +64,25 @@ def check_a_table(page: Page) -> None:
     page.get_by_text("The whole table, worked out").click()
 
 
+def answer_a_lesson_question_wrong(page: Page) -> None:
+    """Step by step: type a classic slip, so the question, its field and the verdict are audited."""
+    field = page.get_by_placeholder("your answer, e.g. 0.43")
+    field.fill("3")
+    field.press("Enter")
+    wait_for_app_idle(page, "Not right")
+
+
+def hold_a_lesson_item(page: Page) -> None:
+    """Step by step, step 3 in presentation mode: hold an item, so the marked discount is audited."""
+    held = page.locator(
+        '[data-testid="sortable-list"][data-list="lesson_sortable"] [data-testid="sortable-item"]'
+    )
+    held.nth(3).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowUp")
+    page.locator('[data-testid="rank-bars-column"].is-held').wait_for(state="attached")
+
+
 def open_two_runs_with_query_texts(page: Page) -> None:
     """Many queries with two runs, the query texts' uploader open: the verdict, its deck button, the
     names, the whole-list choice, the topics uploader, the chart and the tables are audited."""
@@ -87,6 +106,13 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/", "Rank by rank", open_chart_exports),
     ("/?present=1", "NDCG@5", hold_an_item),
     ("/step_by_step", "Step", None),
+    *((f"/step_by_step?step={step}", f"Step {step} of 8", None) for step in range(2, 9)),  # questions open
+    (
+        "/step_by_step?step=2&answer",
+        "Step 2 of 8",
+        answer_a_lesson_question_wrong,
+    ),  # the parameter names the test
+    ("/step_by_step?step=3&present=1", "Step 3 of 8", hold_a_lesson_item),
     ("/variants", "Variants", None),
     ("/compare", "NDCG among its neighbours", None),
     ("/what_if", "Every order", None),

@@ -158,3 +158,48 @@ def test_a_copied_link_reopens_the_dragged_order_in_a_fresh_browser(
     expect_headline(fresh, bose_first)
     assert shown_names(fresh)[0].startswith("1 Bose Wireless Headphones, grade 3 (rank 1 of 7")
     screenshot(fresh, "playground_reopened_from_link")
+
+
+# ------------------------------------------------------------- first screens --
+
+
+def bottom(locator) -> float:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["y"] + box["height"]
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 1280, "height": 720}, {"width": 1366, "height": 768}], ids=["1280x720", "1366x768"]
+)
+def test_the_first_screen_shows_the_whole_list_and_the_headline(
+    page_factory: Callable[..., Page], app_url: str, screenshot, size: dict
+) -> None:
+    page = page_factory(viewport=size)
+    open_playground(page, app_url)
+    expect_headline(page, GRADES)
+    rows = page.locator('[data-testid="sortable-item"]')
+    assert bottom(rows.nth(len(NAMES) - 1)) <= size["height"], "the list's last row is below the fold"
+    assert bottom(page.locator(HEADLINE).nth(2)) <= size["height"], "NDCG@k is below the fold"
+    screenshot(page, f"playground_first_screen_{size['width']}x{size['height']}")
+
+
+def test_on_a_phone_the_list_comes_first_and_the_headline_within_one_and_a_half_screens(
+    page_factory: Callable[..., Page], app_url: str, screenshot
+) -> None:
+    page = page_factory(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    open_playground(page, app_url)
+    expect_headline(page, GRADES)
+    wait_for_app_idle(page)
+    page.wait_for_timeout(500)  # the components and the charts lay out after the run
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
+    listed = page.locator('[data-testid="sortable-list"]').bounding_box()
+    assert listed is not None
+    headline_bottom = bottom(page.locator(HEADLINE).nth(2))  # page coordinates: nothing scrolled yet
+    assert listed["y"] < headline_bottom  # the list first
+    assert headline_bottom <= 1.5 * 844, (
+        headline_bottom,
+        listed,
+        page.locator(HEADLINE).nth(2).bounding_box(),
+    )
+    screenshot(page, "playground_phone_first_screen")

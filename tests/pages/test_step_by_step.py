@@ -1,18 +1,24 @@
-"""The lesson page, run headless with Streamlit's AppTest: every step's numbers against the core.
+"""The lesson page, run headless with Streamlit's AppTest: every step's figure, question, reveal, skip
+and live prose, against the core.
 
-Each expected number is computed here by ``ndcg_core`` for the list the session holds, so the
-test fails if a step shows a stale, a typed-in or a wrong value.
+Every step holds the session's live list (a sortable list component, whose order lives in session
+state: a test sets an order there as a drag would) and a figure that follows it: the per-rank table
+component, the discount bars, the headline. Each expected number is computed here by ``ndcg_core``
+for the list the session holds, so a test fails on a stale, typed-in or wrong value.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
-import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
-from ndcg_core.teaching.formula import number, written_ndcg, written_sum
+from ndcg_core.metric.orders import moved
+from ndcg_core.metric.what_if import dcg_move_map, random_order_mean
+from ndcg_core.teaching.formula import written_ndcg, written_sum
 from ndcg_core.teaching.scenarios import (
     APPROACH_1,
     BLUETOOTH_HEADPHONES,
@@ -23,19 +29,20 @@ from ndcg_core.teaching.scenarios import (
     SCENARIOS,
     Scenario,
 )
-from tests.pages.conftest import NewApp, headline
+from tests.pages.conftest import NewApp, all_component_data, headline
 from ui.lesson.frame import UNLISTED_NAME
 from ui.lesson.steps import STEPS
-from ui.lesson.tables import plain_text
+from ui.live_list import LastChange
 from ui.navigation import PLAYGROUND, STEP_BY_STEP
 from ui.plain_text import plain
-from ui.presentation import PRESENTATION_CSS
+from ui.presentation import CLASSROOM_CSS, PRESENTATION_CSS
 from ui.state.lesson import PRESENTING_KEY, STEP_KEY, SWITCH_KEY
-from ui.state.ranked_list import Item
 from ui.state.scenario import DECIMALS_KEY, GAIN_KEY, LIST_KEY, SCENARIO_KEY
 
 SEED000 = [float(grade) for grade in BLUETOOTH_HEADPHONES.grades]
+NAMES = list(BLUETOOTH_HEADPHONES.labels)
 K = BLUETOOTH_HEADPHONES.k
+GAINS = ndcg_core.gain_values(np.array(SEED000), "exponential")
 
 
 @pytest.fixture
@@ -52,16 +59,49 @@ def go_to_step(at: AppTest, step: int) -> AppTest:
 
 
 def latex(at: AppTest) -> list[str]:
-    """The formulas shown, without the $$ … $$ that st.latex wraps them in."""
     return [element.value.removeprefix("$$\n").removesuffix("\n$$") for element in at.latex]
 
 
-def column(at: AppTest, table: int, name: str) -> np.ndarray:
-    return at.table[table].value[name].to_numpy(dtype=float)
+def table(at: AppTest, which: int = 0) -> dict[str, list[str]]:
+    """The per-rank table component's cells, by column header."""
+    data = all_component_data(at, "ndcg_rank_table")[which]
+    names = [column["name"] for column in data["columns"]]
+    return {name: [row[i] for row in data["rows"]] for i, name in enumerate(names)}
 
 
-def same(shown: np.ndarray, expected) -> bool:
-    return bool(np.allclose(shown, np.asarray(expected, dtype=float), rtol=0, atol=1e-12))
+def texts(values, decimals: int = 2) -> list[str]:
+    return [f"{value:.{decimals}f}" for value in values]
+
+
+def words(at: AppTest) -> str:
+    """Everything the page says in Markdown, captions, messages (as the reader sees it, unescaped)."""
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for kind in ("success", "error", "info", "warning") for e in at.get(kind)]
+    return re.sub(r"\\(.)", r"\1", " ".join(parts))
+
+
+def answer(at: AppTest, step: int, text: str) -> AppTest:
+    """Type (or choose) ``text`` for step ``step``'s question and press Check."""
+    field = f"lesson_answer_{step - 1}"
+    if any(getattr(w, "key", None) == field for w in at.text_input):
+        at.text_input(key=field).input(text)
+    elif any(getattr(w, "key", None) == field for w in at.radio):
+        at.radio(key=field).set_value(text)
+    (check,) = [button for button in at.button if button.form_id == f"lesson_form_{step - 1}"]
+    return check.click().run()
+
+
+def skip(at: AppTest, step: int) -> AppTest:
+    return at.button(key=f"lesson_skip_{step - 1}").click().run()
+
+
+def drop(at: AppTest, source: int, target: int) -> AppTest:
+    """Move rank ``source`` to rank ``target`` as the lesson's list would after a drop (1-based)."""
+    before = at.session_state[LIST_KEY]
+    after = before.reordered(moved(before.ids, source, target))
+    at.session_state[LIST_KEY] = after
+    at.session_state["lesson_last_change"] = LastChange(before, after)
+    return at.run()
 
 
 def load_in_lesson(at: AppTest, scenario: Scenario) -> AppTest:
@@ -70,121 +110,230 @@ def load_in_lesson(at: AppTest, scenario: Scenario) -> AppTest:
     return at
 
 
-def set_decimals(at: AppTest, decimals: int) -> AppTest:
-    """Choose how many decimals are shown, as a user does (a scenario never changes it)."""
-    return at.selectbox(key=DECIMALS_KEY).set_value(decimals).run()
-
-
 # ------------------------------------------------------- the eight steps --
 
 
-def test_walks_every_step_with_next_and_shows_the_step_number(lesson):
+def test_walks_every_step_with_next_and_every_step_holds_the_live_list(lesson):
     assert lesson.button(key="lesson_previous").disabled
     for step in range(1, len(STEPS) + 1):
         assert lesson.subheader[0].value == f"Step {step} of {len(STEPS)}: {STEPS[step - 1].title}"
         assert not lesson.exception
+        (listed,) = [
+            d for d in all_component_data(lesson, "ndcg_sortable_list") if d["key"] == "lesson_sortable"
+        ]
+        assert [item["label"] for item in listed["items"]] == NAMES and listed["cutoff"] == K
         if step < len(STEPS):
             lesson.button(key="lesson_next").click().run()
     assert lesson.button(key="lesson_next").disabled
-    lesson.button(key="lesson_previous").click().run()
-    assert lesson.subheader[0].value.startswith(f"Step {len(STEPS) - 1} of {len(STEPS)}")
 
 
-def test_step1_the_returned_list_and_the_ideal_order(lesson):
-    returned, ideal = lesson.table[0].value, lesson.table[1].value
-    assert list(returned["Item"]) == [plain_text(name) for name in BLUETOOTH_HEADPHONES.labels]
-    assert same(returned["Grade"], SEED000)
-    order = ndcg_core.ideal_order(SEED000)
-    assert list(ideal["Item"]) == [plain_text(BLUETOOTH_HEADPHONES.labels[i]) for i in order]
-    assert same(ideal["Grade"], sorted(SEED000, reverse=True))
-    assert any(r"\frac{\mathrm{DCG@5}}{\mathrm{IDCG@5}}" in formula for formula in latex(lesson))
+def test_step1_act_then_reveal_the_ideal_order_and_ndcg(lesson):
+    assert not headline(lesson)  # nothing to see before the answer
+    answer(lesson, 1, "")
+    assert lesson.error and "Not yet: at rank 1 stands “Portable Bluetooth Speaker” (grade 0)" in words(
+        lesson
+    )
+    ranked = lesson.session_state[LIST_KEY]
+    best = ndcg_core.ideal_order(SEED000)
+    lesson.session_state[LIST_KEY] = ranked.reordered([ranked.ids[i] for i in best])  # as drags would
+    lesson.run()
+    answer(lesson, 1, "")
+    assert lesson.success and "Right: no order of these items gives a higher DCG@5" in words(lesson)
+    assert headline(lesson) == {"NDCG@5": "1.00"}
+    assert table(lesson)["Item"] == [NAMES[i] for i in best]
+    assert table(lesson)["Grade"] == [f"{SEED000[i]:g}" for i in best]
 
 
-def test_step2_gain_exponential_and_linear(lesson):
+def test_step2_the_gain_column_hides_the_asked_grade_until_answered(lesson):
     go_to_step(lesson, 2)
-    table = ndcg_core.breakdown(SEED000, K)
-    assert same(column(lesson, 0, "Gain"), table["gain"])
-    grades = np.array([3.0, 2.0, 1.0, 0.0])
-    assert same(column(lesson, 1, "Grade"), grades)
-    assert same(column(lesson, 1, "Exponential 2^rel − 1"), ndcg_core.gain_values(grades, "exponential"))
-    assert same(column(lesson, 1, "Linear rel"), ndcg_core.gain_values(grades, "linear"))
-    top_gain = ndcg_core.gain_values(np.array([3.0]), "exponential")[0]
-    assert f"g(3) = 2^{{3}} - 1 = {number(top_gain, 2)}" in latex(lesson)[0]
+    shown = table(lesson)["Gain"]
+    assert shown == ["?" if grade == 3 else f"{gain:.2f}" for grade, gain in zip(SEED000, GAINS, strict=True)]
+    answer(lesson, 2, "3")  # linear gain, a classic slip
+    assert lesson.error and "That uses linear gain" in words(lesson)
+    answer(lesson, 2, "8")  # 2^3 without the − 1
+    assert "That uses 2^rel" in words(lesson) or "That is 2^rel" in words(lesson)
+    answer(lesson, 2, f"{2**3 - 1}")
+    assert lesson.success and table(lesson)["Gain"] == texts(GAINS)
+    assert list(lesson.table[0].value["Exponential 2^rel − 1"]) == list(
+        ndcg_core.gain_values(np.array([3.0, 2.0, 1.0, 0.0]), "exponential")
+    )
 
 
-def test_step3_discount_by_rank(lesson):
+def test_step3_the_discount_bars_and_what_a_held_item_counts(lesson):
     go_to_step(lesson, 3)
-    discounts = ndcg_core.discount_values(np.arange(1, len(SEED000) + 1))
-    assert same(column(lesson, 0, "Discount"), discounts)
-    # The formula shows the first ranks to 3 decimals, as the seeds print them: 1, 0.631, 0.500.
-    assert all(number(value, 3) in latex(lesson)[0] for value in discounts[:3])
+    (bars,) = all_component_data(lesson, "ndcg_rank_bars")
+    discounts = ndcg_core.discount_values(np.arange(1, 8))
+    assert [b["text"] for b in bars["bars"]] == [
+        "?" if r == 3 else f"{d:.3f}" for r, d in enumerate(discounts, 1)
+    ]
+    assert bars["follows"] == "lesson_sortable" and bars["cutoff"] == K
+    answer(lesson, 3, "0.63")  # the discount of rank 2: the previous row
+    assert "rank 2 (the previous row)" in words(lesson)
+    answer(lesson, 3, f"{1 / np.log2(4):.2f}")
+    (bars,) = all_component_data(lesson, "ndcg_rank_bars")
+    assert [b["text"] for b in bars["bars"]] == [f"{d:.3f}" for d in discounts]
+    held = bars["held"]  # Sony (rank 4, gain 7) held at rank 1: its gain counts 7 × 1
+    assert (
+        held["texts"][held["cells"][3][0]]
+        == "“Sony Bluetooth Headphones” at rank 1: discount 1.000, its gain 7 counts 7"
+    )
+    assert held["texts"][held["cells"][3][2]].endswith(
+        f"discount {discounts[2]:.3f}, its gain 7 counts {7 * discounts[2]:.2f}"
+    )
 
 
-def test_step4_cg_and_seed001_rankings_a_and_b(lesson):
+def test_step3_after_a_drop_the_prose_says_what_the_discount_did(lesson):
+    go_to_step(lesson, 3)
+    drop(lesson, 4, 1)  # Sony to the top
+    d = ndcg_core.discount_values(np.arange(1, 8))
+    assert (
+        f"Moving “Sony Bluetooth Headphones” from rank 4 to rank 1 raised its discount from {d[3]:.3f} to "
+        f"{d[0]:.3f}: its gain of 7 counts {7 * d[0]:.2f} now, {7 * d[3]:.2f} before." in words(lesson)
+    )
+
+
+def test_step4_cg_the_prediction_and_rankings_a_and_b(lesson):
     go_to_step(lesson, 4)
-    table = ndcg_core.breakdown(SEED000, K)
-    assert same(column(lesson, 0, "CG"), table["cg"])
-    assert list(lesson.table[0].value["Within k"]) == ["top 5"] * 5 + ["beyond k"] * 2
-    a_and_b = lesson.table[1].value.set_index("Rank:")
-    for name, ranking in (("A", CG_RANKING_A), ("B", CG_RANKING_B)):
+    table_ = ndcg_core.breakdown(SEED000, K)
+    assert table(lesson)["CG"] == texts(table_["cg"])
+    assert headline(lesson)["CG@5"] == f"{table_['cg'][K - 1]:g}"
+    answer(lesson, 4, "falls")
+    assert lesson.error and "CG@5 has no discount" in words(lesson)
+    answer(lesson, 4, "stays the same")
+    assert lesson.success and "It cannot see the order" in words(lesson)
+    # Rankings A and B: two small live lists of their own, under the gain in force
+    lists = {d["key"]: d for d in all_component_data(lesson, "ndcg_sortable_list")}
+    for name, ranking in (("a", CG_RANKING_A), ("b", CG_RANKING_B)):
         grades = list(ranking.grades)
-        assert same(a_and_b.loc[name, ["1", "2", "3", "4"]], grades)
-        assert a_and_b.loc[name, "CG@4"] == ndcg_core.breakdown(grades, 4)["cg"].iloc[-1]
-        assert a_and_b.loc[name, "DCG@4"] == ndcg_core.dcg(grades, 4)
-    assert a_and_b.loc["A", "CG@4"] == a_and_b.loc["B", "CG@4"]  # blind to order
-    assert a_and_b.loc["A", "DCG@4"] > a_and_b.loc["B", "DCG@4"]
-    linear_cg = ndcg_core.breakdown(list(CG_RANKING_A.grades), 4, gain="linear")["cg"].iloc[-1]
-    assert any(f"CG@4 = {number(linear_cg, 2)} for both" in caption.value for caption in lesson.caption)
-    gains = " + ".join(number(value, 2) for value in table["gain"][:K])
-    assert f"= {gains} = {number(table['cg'][K - 1], 2)}" in latex(lesson)[0]
+        assert [item["detail"] for item in lists[f"lesson_example_{name}_sortable"]["items"]] == [
+            f"grade {g:g}" for g in grades
+        ]
+        cg = ndcg_core.breakdown(grades, 4)["cg"].iloc[-1]
+        assert f"CG@4 = {cg:g} · DCG@4 = {ndcg_core.dcg(grades, 4):.2f}" in words(lesson).replace("**", "")
+    assert "(exponential gain, k = 4)" in words(lesson)
 
 
-def test_step5_dcg_is_seed000_table_4(lesson):
+def test_step4_the_examples_never_touch_the_sessions_list(lesson):
+    go_to_step(lesson, 4)
+    before = lesson.session_state[LIST_KEY]
+    example = lesson.session_state["lesson_example_b_list"]
+    lesson.session_state["lesson_example_b_list"] = example.reordered(
+        list(reversed(example.ids))
+    )  # B becomes A
+    lesson.run()
+    grades = list(reversed(CG_RANKING_B.grades))
+    assert f"DCG@4 = {ndcg_core.dcg(grades, 4):.2f}" in words(lesson).replace("**", "")
+    assert lesson.session_state[LIST_KEY] is before
+    lesson.switch_page(PLAYGROUND.path).run()
+    assert headline(lesson)["NDCG@5"] == "0.43"  # the Playground's list and order, unchanged
+
+
+def test_step4_after_a_drop_the_prose_says_what_cg_and_dcg_did(lesson):
+    go_to_step(lesson, 4)
+    drop(lesson, 2, 1)  # inside the top 5: CG@5 stays
+    after = moved(SEED000, 2, 1)
+    cg = ndcg_core.breakdown(SEED000, K)["cg"][K - 1]
+    said = f"left CG@5 at {cg:.2f} and raised DCG@5 from {ndcg_core.dcg(SEED000, 5):.2f} to {ndcg_core.dcg(after, 5):.2f}"
+    assert said in words(lesson)
+    drop(lesson, 7, 1)  # Bose across k: CG@5 moves
+    assert "because the top 5 now holds other gains" in words(lesson)
+
+
+def test_step5_one_move_is_checked_against_the_best_single_move(lesson):
     go_to_step(lesson, 5)
-    table = ndcg_core.breakdown(SEED000, K)
-    shown = lesson.table[0].value
-    for name, core_column in (("Contribution", "contribution"), ("DCG", "dcg"), ("Discount", "discount")):
-        assert same(shown[name], table[core_column])
-    assert list(shown["Within k"]) == ["top 5"] * 5 + ["beyond k"] * 2
-    assert latex(lesson) == [written_sum("DCG@5", np.array(SEED000), K, "exponential", 2).latex]
-    assert "= 6.31" in latex(lesson)[0]  # seed 000, equation (8)
+    table_ = ndcg_core.breakdown(SEED000, K)
+    shown = table(lesson)
+    for header, column in (("Contribution", "contribution"), ("DCG", "dcg")):
+        assert shown[header] == texts(table_[column])
+    assert shown["Discount"] == texts(table_["discount"], 3)
+    assert (
+        headline(lesson) == {"DCG@5": f"{ndcg_core.dcg(SEED000, 5):.2f}"} == {"DCG@5": "6.31"}
+    )  # seed 000 (8)
+    assert latex(lesson)[0] == written_sum("DCG@5", np.array(SEED000), K, "exponential", 2).latex
+    drop(lesson, 4, 1)  # Sony to the top: good, not the best
+    after = moved(SEED000, 4, 1)
+    assert (
+        f"Moving “Sony Bluetooth Headphones” from rank 4 to rank 1 raised DCG@5 from 6.31 to "
+        f"{ndcg_core.dcg(after, 5):.2f}." in words(lesson)
+    )
+    answer(lesson, 5, "")
+    best = dcg_move_map(ndcg_core.Ranking.of(SEED000, K)).max()
+    assert lesson.error and "“Bose Wireless Headphones” has the same grade but stands lower" in words(lesson)
+    assert f"gives DCG@5 = {best:.2f}" in words(lesson)
+    lesson.button(key="lesson_restart_4").click().run()  # back where it started
+    assert lesson.session_state[LIST_KEY].grades == SEED000
+    drop(lesson, 7, 1)
+    answer(lesson, 5, "")
+    assert lesson.success and f"raised DCG@5 from 6.31 to {best:.2f}, the most one move can" in words(lesson)
 
 
-def test_step6_idcg_is_seed000_table_5(lesson):
+def test_step6_idcg_hidden_until_typed_then_the_ideal_table(lesson):
     go_to_step(lesson, 6)
-    table = ndcg_core.breakdown(SEED000, K)
-    shown = lesson.table[0].value
-    assert same(shown["IDCG"], table["idcg"])
-    assert same(shown["Contribution"], table["ideal_contribution"])
-    best = np.sort(SEED000)[::-1]
-    assert latex(lesson) == [written_sum("IDCG@5", best, K, "exponential", 2).latex]
-    assert "= 14.60" in latex(lesson)[0]  # seed 000, equation (9)
+    assert headline(lesson) == {"DCG@5": "6.31"}
+    assert "IDCG" not in table(lesson)
+    top_k = ndcg_core.idcg(SEED000[:K], K)  # the ideal of the first 5 only: a classic slip
+    answer(lesson, 6, f"{top_k:.2f}")
+    assert lesson.error and "That sorts only the first 5 items" in words(lesson)
+    answer(lesson, 6, "14.60")
+    numbers = ndcg_core.headline(SEED000, K)
+    assert headline(lesson) == {"DCG@5": "6.31", "IDCG@5": f"{numbers.idcg:.2f}"}
+    assert table(lesson)["IDCG"] == texts(ndcg_core.breakdown(sorted(SEED000, reverse=True), K)["dcg"])
+    assert latex(lesson)[0] == written_sum("IDCG@5", np.sort(SEED000)[::-1], K, "exponential", 2).latex
+    assert f"DCG@5 = 6.31 reaches {numbers.ndcg:.0%} of IDCG@5 = 14.60" in words(lesson)
 
 
-def test_step7_ndcg_headline_and_formula(lesson):
+def test_step7_ndcg_hidden_until_typed_then_the_division_and_the_random_baseline(lesson):
     go_to_step(lesson, 7)
     numbers = ndcg_core.headline(SEED000, K)
-    shown = headline(lesson)
-    assert shown == {
-        "DCG@5": f"{numbers.dcg:.2f}",
-        "IDCG@5": f"{numbers.idcg:.2f}",
-        "NDCG@5": f"{numbers.ndcg:.2f}",
-    }
-    assert shown["NDCG@5"] == "0.43"  # seed 000, equation (10)
+    assert headline(lesson) == {"DCG@5": "6.31", "IDCG@5": "14.60"}
+    answer(lesson, 7, f"{numbers.idcg / numbers.dcg:.2f}")  # IDCG / DCG
+    assert lesson.error and "That is IDCG / DCG" in words(lesson)
+    answer(lesson, 7, "0.43")
+    assert headline(lesson)["NDCG@5"] == "0.43"  # seed 000, equation (10)
     assert latex(lesson) == [written_ndcg(numbers, 2)]
-    assert any("Gain: exponential (2^rel − 1)" in note.value for note in lesson.markdown)  # linked: Markdown
+    mean = random_order_mean(ndcg_core.Ranking.of(SEED000, K))
+    # E[NDCG@5] = mean(gain) · Σ_{i ≤ 5} 1/log2(i + 1) / IDCG@5
+    by_hand = np.mean(GAINS) * sum(1 / np.log2(i + 1) for i in range(1, 6)) / numbers.idcg
+    assert abs(mean - by_hand) < 1e-12
+    assert f"This order scores NDCG@5 = 0.43, below the {mean:.2f} a random order" in words(lesson)
+    assert "(glossary?term=random-order-baseline#random-order-baseline)" in " ".join(
+        m.value for m in lesson.markdown
+    )
 
 
-def test_step8_the_same_list_at_k_1_3_5_7(lesson):
-    go_to_step(lesson, 8)
-    shown = lesson.table[0].value
-    assert list(shown["k"]) == [1, 3, 5, 7]
-    expected = [ndcg_core.headline(SEED000, k) for k in (1, 3, 5, 7)]
-    assert same(shown["NDCG@k"], [n.ndcg for n in expected])
-    assert same(shown["DCG@k"], [n.dcg for n in expected])
-    assert same(shown["IDCG@k"], [n.idcg for n in expected])
-    written = " ".join(latex(lesson))
-    assert all(written_ndcg(n, 2) in written for n in expected)
+def test_step8_which_k_then_ndcg_at_every_k_and_where_next(new_app: NewApp):
+    at = new_app(STEP_BY_STEP, params={"grades": "3,0,0,0,3", "k": "5"})
+    go_to_step(at, 8)
+    every = ndcg_core.ndcg_at_every_k([3, 0, 0, 0, 3])
+    assert "NDCG@k" not in at.table[0].value.columns
+    answer(at, 8, "5")  # the largest DCG@k, not the largest NDCG@k
+    assert at.error and "k = 5 gives the largest DCG@k" in words(at)
+    best = int(np.argmax(every)) + 1
+    answer(at, 8, str(best))
+    assert at.success
+    assert list(at.table[0].value["NDCG@k"]) == list(every)
+    assert f"This list looks best at k = {best} (NDCG@{best} = {every.max():.2f})" in words(at)
+    links = [link.proto.label for link in at.get("page_link")]
+    assert links == [
+        "Practice: exercises with checked answers",
+        "The Playground: your own list, every number",
+    ]
+
+
+def test_a_skipped_question_says_so_and_shows_the_answer(lesson):
+    go_to_step(lesson, 7)
+    skip(lesson, 7)
+    assert "You skipped this question: the answer is shown below." in words(lesson)
+    assert headline(lesson)["NDCG@5"] == "0.43"
+    lesson.button(key="lesson_again_6").click().run()
+    assert "NDCG@5" not in headline(lesson)
+
+
+def test_an_unreadable_answer_is_refused_with_a_message(lesson):
+    go_to_step(lesson, 6)
+    answer(lesson, 6, "1/3")
+    assert lesson.warning and "is not a number" in words(lesson)
+    assert not lesson.exception and "IDCG@5" not in headline(lesson)
 
 
 # ---------------------------------------------- the lesson follows the list --
@@ -195,6 +344,7 @@ def test_the_lesson_follows_a_new_order_and_the_gain(lesson):
     lesson.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])  # Bose first
     lesson.session_state[GAIN_KEY] = "linear"
     go_to_step(lesson, 7)
+    skip(lesson, 7)
     grades = [SEED000[-1], *SEED000[:-1]]
     numbers = ndcg_core.headline(grades, K, gain="linear")
     assert headline(lesson)["NDCG@5"] == f"{numbers.ndcg:.2f}"
@@ -203,42 +353,43 @@ def test_the_lesson_follows_a_new_order_and_the_gain(lesson):
 
 def test_seed004_chunks_in_the_lesson(lesson):
     load_in_lesson(lesson, RETRIEVED_CHUNKS)
-    set_decimals(lesson, RETRIEVED_CHUNKS.decimals)  # seed 004 prints 3 decimals
+    lesson.selectbox(key=DECIMALS_KEY).set_value(3).run()  # seed 004 prints 3 decimals
     go_to_step(lesson, 5)
     grades = np.array(RETRIEVED_CHUNKS.grades, dtype=float)
     assert latex(lesson) == [written_sum("DCG@5", grades, 5, "linear", 3).latex]
     assert "= 6.149" in latex(lesson)[0]
     go_to_step(lesson, 7)
+    skip(lesson, 7)
     assert headline(lesson)["NDCG@5"] == "0.972"
 
 
 def test_judged_pool_ideal_holds_the_unlisted_items(lesson):
     load_in_lesson(lesson, APPROACH_1)
-    set_decimals(lesson, APPROACH_1.decimals)
+    lesson.selectbox(key=DECIMALS_KEY).set_value(4).run()
     pool = [*APPROACH_1.grades, *APPROACH_1.unlisted_grades]
-    go_to_step(lesson, 1)
-    assert list(lesson.table[1].value["Item"]).count(plain_text(UNLISTED_NAME)) == len(
-        APPROACH_1.unlisted_grades
-    )
     go_to_step(lesson, 6)
-    ideal = lesson.table[0].value
-    assert same(ideal["Grade"], sorted(pool, reverse=True)[: len(ideal)])
-    assert same(ideal["IDCG"].iloc[4:5], [ndcg_core.idcg(list(APPROACH_1.grades), 5, ideal=pool)])
+    answer(lesson, 6, f"{ndcg_core.idcg(list(APPROACH_1.grades), 5):.2f}")  # the listed items' ideal
+    assert "here it comes from the judged pool (10 grades)" in words(lesson)
+    skip(lesson, 6)
+    ideal = table(lesson)
+    assert ideal["Item"].count(UNLISTED_NAME) == len(APPROACH_1.unlisted_grades)
+    assert ideal["IDCG"][4] == f"{ndcg_core.idcg(list(APPROACH_1.grades), 5, ideal=pool):.4f}"
     go_to_step(lesson, 7)
+    skip(lesson, 7)
     assert headline(lesson)["NDCG@5"] == "0.2268"
 
 
 def test_item_names_are_shown_as_text_not_markup(lesson):
     ranked = lesson.session_state[LIST_KEY]
     name = "**Sony** [click](http://example.com) $x$ <b>bold</b>"
-    items = (Item(ranked.items[0].id, name, ranked.items[0].grade), *ranked.items[1:])
-    lesson.session_state[LIST_KEY] = ranked.edited([(i.id, i.name, i.grade) for i in items])
-    lesson.run()
-    shown = lesson.table[0].value["Item"][0]
-    assert shown == plain_text(name)
-    assert (
-        "\\*\\*Sony\\*\\*" in shown and "\\[click\\]" in shown and "\\$x\\$" in shown and "\\<b\\>" in shown
-    )
+    items = [(item.id, item.name, item.grade) for item in ranked.items]
+    items[3] = (items[3][0], name, items[3][2])
+    lesson.session_state[LIST_KEY] = ranked.edited(items)
+    go_to_step(lesson, 5)
+    assert table(lesson)["Item"][3] == name  # the component writes it as text
+    drop(lesson, 4, 1)
+    said = [m.value for m in lesson.markdown if "Moving" in m.value]
+    assert said and plain(f"“{name}”") in said[0]  # every Markdown sign escaped
 
 
 def test_an_empty_list_is_explained_on_every_step(lesson):
@@ -249,23 +400,26 @@ def test_an_empty_list_is_explained_on_every_step(lesson):
         assert "The list is empty" in lesson.info[0].value
 
 
+def test_the_source_is_said_in_plain_words_never_as_a_seed(lesson):
+    for step in (1, 4):
+        go_to_step(lesson, step)
+        said = words(lesson) + " ".join(e.label for e in lesson.expander)
+        assert "So you think you know NDCG?" in said and "Table 3" in said
+        assert not re.search(r"(?i)\bseed 00\d", said), said
+
+
 # ------------------------------------------------------------ scenarios --
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: scenario.key)
 def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: NewApp, scenario: Scenario):
     at = new_app()
-    set_decimals(at, scenario.decimals)  # first, as a user would: the scenario keeps the setting
+    at.selectbox(key=DECIMALS_KEY).set_value(scenario.decimals).run()
     at.selectbox(key="playground_scenario_picker").select(scenario.key).run()
     assert not at.exception
     assert at.session_state[SCENARIO_KEY] == scenario.key
-    assert at.session_state[DECIMALS_KEY] == scenario.decimals
     if scenario.grades:
-        label, value = next(
-            (label, value) for label, value in headline(at).items() if label.startswith("NDCG")
-        )
-        assert value == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
-        assert label == f"NDCG@{scenario.k}"
+        assert headline(at)[f"NDCG@{scenario.k}"] == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
     else:  # the empty list: one message, no headline of nothing (issue 17)
         assert not headline(at)
         assert any(
@@ -275,60 +429,66 @@ def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: N
     details = " ".join(caption.value for caption in at.caption)
     assert scenario.expected_text in details and scenario.note in details
     assert f"**k** = {scenario.k}" in details and scenario.gain_description in details
+    assert not re.search(r"(?i)\bseed 00\d", details)
 
 
 @pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.grades], ids=lambda scenario: scenario.key)
 def test_each_scenario_shows_its_expected_ndcg_in_the_lesson(lesson, scenario: Scenario):
     load_in_lesson(lesson, scenario)
-    set_decimals(lesson, scenario.decimals)
+    lesson.selectbox(key=DECIMALS_KEY).set_value(scenario.decimals).run()
     go_to_step(lesson, 7)
-    shown = headline(lesson)
-    assert shown[f"NDCG@{scenario.k}"] == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
+    skip(lesson, 7)
+    assert headline(lesson)[f"NDCG@{scenario.k}"] == f"{scenario.expected_ndcg:.{scenario.decimals}f}"
 
 
 # ------------------------------------------------ try it, presentation --
 
 
-def test_try_it_on_the_cg_step_opens_ranking_b_in_the_playground(lesson):
+def test_try_it_opens_the_playground_on_the_current_list_and_back_to_the_step(lesson):
     go_to_step(lesson, 4)
+    ranked = lesson.session_state[LIST_KEY]
     lesson.button(key="lesson_try_it_3").click().run()
     assert not lesson.exception
     assert lesson.title[0].value == "NDCG Playground"
-    assert lesson.session_state[SCENARIO_KEY] == CG_RANKING_B.key
-    numbers = ndcg_core.headline(list(CG_RANKING_B.grades), 4, gain="linear")
-    # the session's 2 decimals: opening a scenario never changes the setting
-    assert headline(lesson)["NDCG@4"] == f"{numbers.ndcg:.2f}"
-
-
-def test_try_it_keeps_the_current_list(lesson):
-    ranked = lesson.session_state[LIST_KEY]
-    reordered = ranked.reordered(list(reversed(ranked.ids)))
-    lesson.session_state[LIST_KEY] = reordered
-    lesson.run()
-    lesson.button(key="lesson_try_it_0").click().run()
-    assert lesson.title[0].value == "NDCG Playground"
-    assert lesson.session_state[LIST_KEY].grades == reordered.grades
+    assert lesson.session_state[LIST_KEY] is ranked  # never ranking B: the session's own list
+    assert lesson.session_state[SCENARIO_KEY] == BLUETOOTH_HEADPHONES.key
+    assert headline(lesson)["NDCG@5"] == "0.43"
+    lesson.button(key="playground_back_to_step").click().run()
+    assert lesson.subheader[0].value.startswith("Step 4 of 8")
+    lesson.switch_page(PLAYGROUND.path).run()
+    assert not [b for b in lesson.button if b.key == "playground_back_to_step"]  # the way back is used
 
 
 def presentation_css_shown(at: AppTest) -> bool:
     return any(element.proto.body.strip() == PRESENTATION_CSS.strip() for element in at.get("html"))
 
 
-def test_presentation_mode_toggles(lesson):
+def test_presentation_mode_toggles_and_puts_the_question_to_the_room(lesson):
     go_to_step(lesson, 5)
     assert not presentation_css_shown(lesson)
-    assert len(lesson.title) == 1 and len(lesson.expander) == 1  # the page title and the settings
     lesson.toggle(key=SWITCH_KEY).set_value(True).run()
-    assert not lesson.exception
-    assert lesson.session_state[PRESENTING_KEY] is True
+    assert not lesson.exception and lesson.session_state[PRESENTING_KEY] is True
     assert presentation_css_shown(lesson)
-    assert len(lesson.title) == 0 and len(lesson.expander) == 0 and len(lesson.selectbox) == 0
+    assert len(lesson.expander) == 0 and len(lesson.selectbox) == 0
     assert lesson.subheader[0].value.startswith("Step 5 of 8")  # the same step, bigger
-    assert "= 6.31" in latex(lesson)[0]
+    assert not lesson.text_input and lesson.button(key="lesson_skip_4").label == "Reveal"
     lesson.button(key="lesson_next").click().run()
     assert lesson.subheader[0].value.startswith("Step 6 of 8")
+    lesson.button(key="lesson_skip_5").click().run()
+    assert lesson.button(key="lesson_again_5").label == "Ask me again"  # the figure shows the answer
+    assert headline(lesson)["IDCG@5"] == "14.60"
     lesson.toggle(key=SWITCH_KEY).set_value(False).run()
-    assert not presentation_css_shown(lesson) and len(lesson.title) == 1
+    assert not presentation_css_shown(lesson)
+
+
+def test_steps_are_reachable_from_the_classroom_view_and_back(new_app: NewApp):
+    at = new_app(params={"present": "1"})
+    at.button(key="classroom_step_6").click().run()  # step 7, from the Lesson menu
+    assert presentation_css_shown(at) and at.subheader[0].value.startswith("Step 7 of 8")
+    at.button(key="lesson_try_it_6").click().run()
+    assert any(element.proto.body.strip() == CLASSROOM_CSS.strip() for element in at.get("html"))
+    at.button(key="classroom_back_to_step").click().run()
+    assert at.subheader[0].value.startswith("Step 7 of 8")
 
 
 def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson):
@@ -337,33 +497,6 @@ def test_settings_survive_presentation_mode_and_a_visit_to_the_playground(lesson
     lesson.run()  # a run that does not draw the settings
     lesson.switch_page(PLAYGROUND.path).run()  # still presenting: the Playground's classroom view
     assert lesson.session_state[GAIN_KEY] == "linear"
-    expected = ndcg_core.ndcg(SEED000, K, gain="linear")
-    assert headline(lesson)["NDCG@5"] == f"{expected:.2f}"
+    assert headline(lesson)["NDCG@5"] == f"{ndcg_core.ndcg(SEED000, K, gain='linear'):.2f}"
     lesson.switch_page(STEP_BY_STEP.path).run()
     assert lesson.session_state[PRESENTING_KEY] is True
-
-
-def test_the_steps_table_is_one_frame_per_table(lesson):
-    """A guard on the helper the other tests use: tables arrive as data frames with their values."""
-    assert isinstance(lesson.table[0].value, pd.DataFrame)
-
-
-def test_step_7_says_a_random_orders_ndcg_differs_by_query(lesson):
-    """Issue 15: NDCG is averaged across queries, but a random order scores 0.92 on [1, 1, 1, 1, 0]
-    and 0.37 on [1, 0, 0, 0, 0, 0, 0, 0] at k = 5, and this list's own random-order mean."""
-    go_to_step(lesson, 7)
-    text = " ".join(m.value for m in lesson.markdown)
-    # E[NDCG@k] = mean(gain) · Σ_{i ≤ k} 1/log2(i + 1) / IDCG@k (every item equally likely at every rank)
-    discounts = [1 / np.log2(i + 1) for i in range(1, 6)]
-    four = (4 / 5) * sum(discounts) / sum(discounts[:4])
-    one = (1 / 8) * sum(discounts) / 1.0
-    gains = [2.0**g - 1 for g in SEED000]
-    ideal = sorted(gains, reverse=True)
-    mine = np.mean(gains) * sum(discounts) / sum(g * d for g, d in zip(ideal, discounts, strict=False))
-    assert (
-        f"{four:.2f} on average on [1, 1, 1, 1, 0]" in text
-        and f"{one:.2f} on [1, 0, 0, 0, 0, 0, 0, 0]" in text
-    )
-    assert (f"{four:.2f}", f"{one:.2f}") == ("0.92", "0.37")
-    assert f"On this list a random order scores NDCG@5 = {mine:.2f} on average." in text
-    assert "(glossary?term=random-order-baseline#random-order-baseline)" in text

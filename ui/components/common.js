@@ -7,6 +7,12 @@
 // headline listens for: the list's key, the order before and after, the move.
 const DROP_EVENT = "ndcg-sortable-drop";
 
+// The event the sortable list dispatches on document while an item is held
+// (picked up, moved, put down), for a figure that shows the held item's place:
+// the list's key, the held id (null once nothing is held), the order before it
+// was picked up, and where it would land now (0-based).
+const HOLD_EVENT = "ndcg-sortable-hold";
+
 // Python sends a component's data as one JSON text (ui/components/packed.py):
 // read it back.
 function unpacked(data) {

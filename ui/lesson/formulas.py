@@ -52,11 +52,3 @@ def cg_latex(name: str, gains: Sequence[float], total: float, decimals: int) -> 
         return rf"\mathrm{{{name}}} = 0 \quad \text{{(no items)}}"
     terms = _shorten([number(value, decimals) for value in gains])
     return rf"\mathrm{{{name}}} = \sum_{{i=1}}^{{k}} g(\mathrm{{rel}}_i) = {' + '.join(terms)} = {number(total, decimals)}"
-
-
-def ndcg_goal_latex(at: str) -> str:
-    """Where the lesson is going: ``NDCG@k = DCG@k / IDCG@k``, in [0, 1]."""
-    return (
-        rf"\mathrm{{NDCG{at}}} = \frac{{\mathrm{{DCG{at}}}}}{{\mathrm{{IDCG{at}}}}}"
-        r"\quad\in [0, 1]"
-    )

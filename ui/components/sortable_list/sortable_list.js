@@ -18,7 +18,9 @@
 // After each drop the list also announces it in the page: DROP_EVENT on
 // document, with the list's key, the order before and after, and the move
 // (0-based ranks), so that a headline following this list can show the new
-// numbers at once (see ui/components/headline/headline.js).
+// numbers at once (see ui/components/headline/headline.js). While an item is
+// held it announces where it would land (HOLD_EVENT), so that a figure can
+// mark that place (see ui/components/rank_bars/rank_bars.js).
 //
 // User text (labels, details) is only ever written with textContent.
 
@@ -211,6 +213,7 @@ class SortableList {
     this.cutoff = null;
     this.preview = null; // what a drop would do, for the committed order
     this.previewEl = null; // the words on the held row
+    this.lastHold = ""; // the hold last announced ("id:target"), "" for none
     this.activeId = null; // the row that has tabindex=0
     this.grab = null; // keyboard move in progress
     this.drag = null; // pointer press or drag in progress
@@ -269,6 +272,7 @@ class SortableList {
     const items = parseItems(data);
     const cutoff = parseCutoff(data);
     this.key = typeof data?.key === "string" ? data.key : null;
+    setAttr(this.root, "data-list", this.key ?? ""); // which list this is (tests and tools)
     this.listEl.setAttribute("aria-label", String(data?.ariaLabel ?? "Ranked list"));
     this.root.classList.toggle("sortable--large", data?.size === "large");
     this.boxEl.style.maxHeight =
@@ -444,7 +448,7 @@ class SortableList {
       const { id, before } = this.grab;
       return { id, before, target: this.shownIds().indexOf(id) };
     }
-    if (this.drag?.started) {
+    if (this.drag?.started && !this.drag.ended) {
       const { id, before, placeholder } = this.drag;
       const slots = [...this.listEl.children].filter(
         (node) => node !== this.drag.row && node !== this.divider,
@@ -474,6 +478,7 @@ class SortableList {
 
   // Show the words on the held row (or take them away when nothing is held).
   refreshPreview() {
+    this.announceHold();
     const held = this.held();
     const text = this.previewText(false);
     if (!held || !text) {
@@ -497,6 +502,22 @@ class SortableList {
 
   hidePreview() {
     this.previewEl?.remove();
+    this.announceHold();
+  }
+
+  // Tell the page where the held item would land (or that nothing is held),
+  // once per change.
+  announceHold() {
+    const held = this.held();
+    const now = held ? `${held.id}:${held.target}` : "";
+    if (now === this.lastHold) {
+      return;
+    }
+    this.lastHold = now;
+    const detail = held
+      ? { list: this.key, id: held.id, before: held.before.slice(), target: held.target }
+      : { list: this.key, id: null };
+    document.dispatchEvent(new CustomEvent(HOLD_EVENT, { detail }));
   }
 
   // A keyboard announcement followed by what a drop here would do.
@@ -831,6 +852,7 @@ class SortableList {
   // Put the lifted row where the placeholder is; return the new order.
   endDrag() {
     const drag = this.drag;
+    drag.ended = true; // nothing is held any more (see held())
     this.stopAutoScroll();
     const slots = [...this.listEl.children].filter(
       (node) => node !== drag.row && node !== this.divider,
