@@ -247,7 +247,7 @@ def test_the_playground_opened_from_two_runs_marks_unjudged_documents_and_sums_u
             NOT_JUDGED if item["label"] not in judged else f"grade {judged[item['label']]:g}"
         )
     relevant = sum(g > 0 for g in judged.values())
-    conventions = " ".join(c.value for c in at.caption)
+    conventions = " ".join(c.value for c in [*at.caption, *at.markdown])  # a linked note is markdown
     assert f"({len(judged)} judged documents in qrels.txt, {relevant} relevant)" in conventions
     at.session_state["playground_summary_open"] = True  # as a click on "In plain words" does
     at.switch_page(PLAYGROUND.path).run()  # (AppTest's next run is of the page it was told, not the script's)
