@@ -38,12 +38,14 @@ CG_STEP, LAST_STEP = 3, len(STEPS) - 1
 
 
 def navigation(step: int, presenting: bool) -> None:
-    """The step's number and title, Previous and Next; outside presentation mode also the switch."""
+    """The step's number and title, Previous and Next; outside presentation mode also the switch.
+
+    Previous and Next stay side by side on a phone (one row instead of two: the list comes sooner).
+    """
     count = len(STEPS)
-    widths = [7, 1.4, 1.4] if presenting else [6.4, 1.3, 1.3, 2.4]
-    title_column, previous_column, next_column, *switch_column = st.columns(
-        widths, vertical_alignment="center"
-    )
+    widths = [7, 2.8] if presenting else [6.4, 3, 2]  # two buttons of at least 8rem each (wrap=False)
+    title_column, buttons_column, *switch_column = st.columns(widths, vertical_alignment="center")
+    previous_column, next_column = buttons_column.columns(2, vertical_alignment="center", wrap=False)
     title_column.subheader(f"Step {step + 1} of {count}: {STEPS[step].title}", anchor=False)
     previous_column.button(
         "← Previous",

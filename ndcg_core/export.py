@@ -48,6 +48,8 @@ LATEX_ESCAPES: dict[str, str] = {
     "≤": r"\ensuremath{\leq}",
     "≥": r"\ensuremath{\geq}",
     "×": r"\texttimes{}",
+    "α": r"\ensuremath{\alpha}",  # a comparison's threshold: LaTeX's default input has no Greek letters
+    "√": r"\ensuremath{\surd}",
 }
 _LATEX_SPECIAL = re.compile("|".join(re.escape(c) for c in LATEX_ESCAPES))
 # Every character Python's str.splitlines() breaks at, and other control characters.

@@ -1,7 +1,8 @@
 """The lesson in Chromium: first screens, drops inside the steps, presentation mode, the keys.
 
 * At 1366×768 and 1280×720 each step's title, its question, the whole list and the step's figure
-  are on the first screen.
+  are on the first screen; on a 390×844 phone the question, then the list (from the first screen),
+  then the step's figure within 1.5 screens.
 * A keyboard drop inside steps 5–8 changes the step's DCG@k or NDCG@k to the core's value for the
   new order; step 3 marks the held item's place; step 4's two small lists leave the session's list
   (the Playground's) as it was.
@@ -36,6 +37,7 @@ COUNT = len(STEPS)
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1280, "height": 720}
 BIG_SCREEN = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
 THEMES = {"light": (), "dark": ("--theme.base", "dark")}
 #: The lesson's list (the session's), and a row of it.
 LESSON_LIST = '[data-testid="sortable-list"][data-list="lesson_sortable"]'
@@ -51,6 +53,9 @@ FIGURES = {
     7: '[data-testid="headline"]',
     8: '[data-testid="stTable"]',
 }
+#: On a phone, where the figure comes under the list: the step's first number or figure (step 4's
+#: CG@k and step 6's DCG@k stand above their tables).
+PHONE_FIGURES = {**FIGURES, 4: '[data-testid="stMetric"]', 6: '[data-testid="headline"]'}
 
 pytestmark = pytest.mark.browser
 
@@ -122,6 +127,34 @@ def test_each_step_shows_its_question_the_whole_list_and_its_figure_on_the_first
             f"step {step}: the figure is below the fold"
         )
         screenshot(page, f"lesson_step{step}_{size['width']}x{size['height']}")
+
+
+def top(locator: Locator) -> float:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+def test_on_a_phone_each_step_shows_its_question_then_the_list_then_its_figure_within_one_and_a_half_screens(
+    streamlit_server: Callable[..., str], page_factory: Callable[..., Page], screenshot
+) -> None:
+    """390×844: the question, then the list (starting on the first screen), then the step's figure,
+    whose top is within 1.5 screens; nothing scrolls sideways."""
+    page = page_factory(viewport=PHONE, has_touch=True, is_mobile=True)
+    url = streamlit_server(APP)
+    height = PHONE["height"]
+    for step in range(1, COUNT + 1):
+        open_step(page, url, step)
+        page.wait_for_timeout(500)  # components draw after the run
+        assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
+        rows = page.locator(LESSON_ROW)
+        question = bottom(page.get_by_text("Question.", exact=False).first)
+        first_row, last_row = top(rows.first), bottom(rows.nth(len(NAMES) - 1))
+        figure = top(page.locator(PHONE_FIGURES[step]).first)
+        assert question < first_row < height, f"step {step}: the list does not start on the first screen"
+        assert last_row < figure <= 1.5 * height, f"step {step}: list to {last_row}, figure at {figure}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        screenshot(page, f"lesson_step{step}_390x844")
 
 
 # --------------------------------------------------------- drops in the steps --

@@ -1,5 +1,5 @@
-"""The sentence guard for two runs compared: the verdict, the comparison sentence and the caution,
-generated for many comparisons and read back against their numbers.
+"""The sentence guard for two runs compared: the verdict, the comparison sentence, the stakeholder
+summary and the caution, generated for many comparisons and read back against their numbers.
 
 The comparisons drawn: random ones, every difference equal, one query, ties within 10⁻⁹, a B that
 is worse, a B that is better, no difference at all, A's mean 0; each tested alone or with up to 5
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.trec.comparison import Coverage, MeasureComparison, compare_values
-from ndcg_core.trec.comparison_verdict import CLEAR, Verdict
+from ndcg_core.trec.comparison_verdict import CLEAR, Verdict, stakeholder_summary, what_it_measures
 from ndcg_core.trec.comparison_words import caution, comparison_sentence, threshold
 from ndcg_core.trec.significance import TIE_TOLERANCE
 
@@ -232,6 +232,45 @@ def check_unjudged(verdict: Verdict, text: str, checks: Checks) -> None:
     checks.that(value_there < other - TIE_TOLERANCE or value_there == 0, "the example is a loss or a 0")
 
 
+def check_summary(verdict: Verdict, checks: Checks) -> None:
+    """The stakeholder summary of the comparison (the Playground's and Compare's, opened from two runs):
+    what the measure measures, the runs, the verdict, and the query that shows it best, with its numbers."""
+    m = verdict.measure
+    names = ("qrels.txt", "run a", "run b")
+    summary = stakeholder_summary(verdict, names)
+    checks.that(summary.startswith(what_it_measures(m.measure)), "what the measure measures, first")
+    n = verdict.n
+    runs = f"A is run a, B is run b, over {n:,} {'query' if n == 1 else 'queries'} judged in qrels.txt."
+    checks.that(runs in summary, f"the runs: {summary}")
+    checks.that(verdict.text() in summary, "the verdict, as the page writes it")
+    found = re.search(
+        rf"The query that shows it best is (?P<q>\S+), B's biggest (?P<kind>win|loss): B scores "
+        rf"(?P<b>{NUMBER}) there against A's (?P<a>{NUMBER})\.",
+        summary,
+    )
+    if m.biggest_win is None and m.biggest_loss is None:
+        checks.that(found is None, "an example query where B neither wins nor loses")
+        return
+    checks.that(found is not None, f"the example query does not read as expected: {summary!r}")
+    assert found is not None
+    expected = m.biggest_win if verdict.better is True or m.biggest_loss is None else m.biggest_loss
+    checks.that(found["q"] == expected, f"the query that shows it best: {found['q']} for {expected}")
+    checks.that(found["kind"] == ("win" if expected == m.biggest_win else "loss"), "win or loss")
+    row = list(m.qids).index(found["q"])
+    checks.rounds_to(found["b"], float(m.b[row]), "B there")
+    checks.rounds_to(found["a"], float(m.a[row]), "A there")
+    higher = value(found["b"]) > value(found["a"])
+    checks.that(higher == (found["kind"] == "win") and found["b"] != found["a"], "a win reads higher")
+    flagged = [u for u in verdict.unjudged if u.qid == found["q"]]
+    but = re.search(r"But (?P<u>\d+) of (?P<side>[AB])'s top (?P<s>\d+) there are unjudged", summary)
+    checks.that((but is not None) == bool(flagged), "the example's unjudged documents named")
+    if but is not None:
+        u = flagged[0]
+        checks.that(
+            (int(but["u"]), but["side"], int(but["s"])) == (u.unjudged, u.side, u.shown), "its numbers"
+        )
+
+
 def check_sentence(measure: MeasureComparison, checks: Checks) -> None:
     """The comparison's one sentence (Many queries' line above the chart)."""
     sentence = comparison_sentence(measure, 4)
@@ -287,6 +326,7 @@ def test_the_verdict_and_the_sentence_agree_with_their_numbers(case):
     check_counts(verdict, text, checks)
     check_unjudged(verdict, text, checks)
     check_sentence(measure, checks)
+    check_summary(verdict, checks)
     headline = verdict.headline()
     checks.that(
         headline.startswith(

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.__main__ import main
+from ndcg_core.export import to_latex, to_markdown
 from ndcg_core.trec.comparison import Coverage, compare_files, compare_values
+from ndcg_core.trec.comparison_tables import measures_caption, measures_table
 from ndcg_core.trec.comparison_verdict import Verdict, stakeholder_summary
 from ndcg_core.trec.evaluation import evaluate
 from ndcg_core.trec.files import read_qrels, read_run
@@ -221,6 +223,32 @@ def test_an_unjudged_loss_is_named_from_the_files(tmp_path):
     summary = stakeholder_summary(Verdict(measure), ("qrels", "a", "b"))
     assert summary.startswith("NDCG@10 scores each query's top 10 from 0 to 1")
     assert "q6, B's biggest loss" in summary and "6 of B's top 10 there are unjudged" in summary
+
+
+# -- the tables a deck exports ---------------------------------------------------------------------
+
+#: What LaTeX's default input (utf8, OT1/T1 fonts) reads outside ASCII: quotes and dashes only.
+LATEX_SAFE = set("“”‘’–—")
+
+
+def test_the_exported_tables_write_a_tiny_p_as_the_page_does_and_latex_reads_every_character():
+    """p below 0.0001 is "< 0.0001" in the Markdown and LaTeX tables (never "0.0000"); the caption's
+    α and the table's signs are written so that LaTeX typesets them (no bare Greek letter)."""
+    rng = np.random.default_rng(7)
+    a = rng.uniform(0.2, 0.5, 60)
+    cut_10 = compare_values("ndcg_cut_10", [str(i) for i in range(60)], a, a + rng.normal(0.2, 0.05, 60))
+    cut_5 = compare_values("ndcg_cut_5", [str(i) for i in range(60)], a, a - rng.normal(0.01, 0.05, 60))
+    measures = {"ndcg_cut_10": cut_10, "ndcg_cut_5": cut_5}
+    assert cut_10.t_test.p_value < 1e-4 and cut_10.randomization.p_value < 1e-3
+    table = measures_table(measures)
+    caption = measures_caption(measures, ("qrels.txt", "run_a", "run_b"), "linear", 10_000)
+    markdown, latex = to_markdown(table, 4, caption=caption), to_latex(table, 4, caption)
+    row = next(line for line in markdown.splitlines() if line.startswith("| NDCG@10 "))
+    assert "| < 0.0001 |" in row and "0.0000" not in markdown
+    assert r"\textless{} 0.0001" in latex and "0.0000" not in latex
+    assert "(α = 0.05 / 2 measures: Bonferroni)" in caption
+    assert r"(\ensuremath{\alpha} = 0.05 / 2 measures: Bonferroni)" in latex
+    assert {c for c in latex if not c.isascii()} <= LATEX_SAFE, {c for c in latex if not c.isascii()}
 
 
 # -- the command line ---------------------------------------------------------------------------

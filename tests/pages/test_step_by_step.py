@@ -10,6 +10,7 @@ for the list the session holds, so a test fails on a stale, typed-in or wrong va
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -87,7 +88,7 @@ def answer(at: AppTest, step: int, text: str) -> AppTest:
         at.text_input(key=field).input(text)
     elif any(getattr(w, "key", None) == field for w in at.radio):
         at.radio(key=field).set_value(text)
-    (check,) = [button for button in at.button if button.form_id == f"lesson_form_{step - 1}"]
+    (check,) = [b for b in at.button if b.form_id == f"lesson_form_{step - 1}" and b.label == "Check"]
     return check.click().run()
 
 
@@ -327,6 +328,69 @@ def test_a_skipped_question_says_so_and_shows_the_answer(lesson):
     assert headline(lesson)["NDCG@5"] == "0.43"
     lesson.button(key="lesson_again_6").click().run()
     assert "NDCG@5" not in headline(lesson)
+
+
+def after_sony_to_rank_3() -> dict[int, list[str]]:
+    """What each step says after "Sony" (rank 4, grade 3) is dropped at rank 3, every number from the core."""
+    after = moved(SEED000, 4, 3)
+    before_numbers, numbers = ndcg_core.headline(SEED000, K), ndcg_core.headline(after, K)
+    d = ndcg_core.discount_values(np.arange(1, 8))
+    gain = 2**3 - 1
+    moving = "Moving “Sony Bluetooth Headphones” from rank 4 to rank 3"
+    cg = ndcg_core.breakdown(after, K)["cg"][K - 1]
+    every = ndcg_core.ndcg_at_every_k(after)
+    best, worst = int(np.argmax(every)) + 1, int(np.argmin(every)) + 1
+    mean = random_order_mean(ndcg_core.Ranking.of(after, K))
+    return {
+        1: [f"{moving} raised NDCG@5 from {before_numbers.ndcg:.2f} to {numbers.ndcg:.2f}."],
+        2: [f"“Sony Bluetooth Headphones” went from rank 4 to rank 3 and kept its gain of {gain} (grade 3)"],
+        3: [
+            f"{moving} raised its discount from {d[3]:.3f} to {d[2]:.3f}: its gain of {gain} counts "
+            f"{gain * d[2]:.2f} now, {gain * d[3]:.2f} before."
+        ],
+        4: [f"{moving} left CG@5 at {cg:.2f} and raised DCG@5 from 6.31 to {numbers.dcg:.2f}."],
+        5: [f"{moving} raised DCG@5 from 6.31 to {numbers.dcg:.2f}."],
+        6: [f"DCG@5 = {numbers.dcg:.2f} reaches {numbers.ndcg:.0%} of IDCG@5 = {numbers.idcg:.2f}"],
+        7: [
+            f"{moving} raised NDCG@5 from {before_numbers.ndcg:.2f} to {numbers.ndcg:.2f}.",
+            f"This order scores NDCG@5 = {numbers.ndcg:.2f}, below the {mean:.2f} a random order",
+        ],
+        8: [
+            f"This list looks best at k = {best} (NDCG@{best} = {every[best - 1]:.2f}) and worst at "
+            f"k = {worst} (NDCG@{worst} = {every[worst - 1]:.2f})."
+        ],
+    }
+
+
+#: What each step hides until its question is answered or skipped (None: its question hides nothing).
+HIDDEN_UNTIL_REVEALED: dict[int, Callable[[AppTest], bool] | None] = {
+    1: lambda at: "NDCG@5" in headline(at),
+    2: lambda at: "?" not in table(at)["Gain"],
+    3: lambda at: "?" not in [b["text"] for b in all_component_data(at, "ndcg_rank_bars")[0]["bars"]],
+    4: lambda at: "It cannot see the order" in words(at),
+    5: None,
+    6: lambda at: "IDCG@5" in headline(at),
+    7: lambda at: "NDCG@5" in headline(at),
+    8: lambda at: "NDCG@k" in at.table[0].value.columns,
+}
+
+
+@pytest.mark.parametrize("step", range(1, len(STEPS) + 1))
+def test_every_step_skips_plainly_reveals_and_writes_what_a_drop_did(lesson, step: int):
+    """Each step's question: skipped, said so, the step reveals; then a drop, and the step's live
+    sentence is the core's for the new order (Sony Bluetooth Headphones from rank 4 to rank 3)."""
+    go_to_step(lesson, step)
+    shows = HIDDEN_UNTIL_REVEALED[step]
+    if shows is not None:
+        assert not shows(lesson), f"step {step} shows its answer before the question is answered"
+    skip(lesson, step)
+    assert "You skipped this question: the answer is shown below." in words(lesson)
+    if shows is not None:
+        assert shows(lesson), f"step {step} does not reveal after a skip"
+    drop(lesson, 4, 3)
+    said = words(lesson)
+    for sentence in after_sony_to_rank_3()[step]:
+        assert sentence in said, f"step {step}: {sentence!r} not in {said!r}"
 
 
 def test_an_unreadable_answer_is_refused_with_a_message(lesson):

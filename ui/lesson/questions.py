@@ -126,35 +126,24 @@ def _put_back(step: int) -> None:
 
 
 def answer_row(step: int, question: Question, lesson: Lesson, prompt: str) -> None:
-    """The prompt, the field (or choice) with Check, and Skip, in one row."""
-    widths = [4.2, 2.8, 1.3] if question.kind != "choose" else [3.4, 3.6, 1.3]
+    """The prompt, the field (or choice), Check and Skip, in one row.
+
+    Check and Skip are the form's two buttons (Enter checks: the first one), so that on a phone,
+    where the row stacks, they stay side by side under the field and the list comes sooner.
+    """
+    widths = [4.2, 1.9, 0.9, 1.3] if question.kind != "choose" else [3.2, 2.9, 1, 1.2]
     if question.kind == "act":
-        widths = [6, 1.2, 1.3]
-    prompt_column, form_column, skip_column = st.columns(widths, vertical_alignment="center")
+        widths = [6, 0, 1.2, 1.3]
+    prompt_column, form_column = st.columns([widths[0], sum(widths[1:])], vertical_alignment="center")
     prompt_column.markdown(prompt)
     with form_column, st.form(key=f"lesson_form_{step}", border=False, enter_to_submit=True):
         if question.kind == "act":
-            entry, check = None, st.container()
+            buttons = st.container()
         else:
-            entry, check = st.columns([2.2, 1], vertical_alignment="bottom")
-        if entry is not None:
+            entry, buttons = st.columns([widths[1], widths[2] + widths[3]], vertical_alignment="bottom")
             with entry:
-                if question.kind == "type":
-                    st.text_input(
-                        "Your answer (2 decimals)",
-                        key=input_key(step),
-                        placeholder="your answer, e.g. 0.43",
-                        label_visibility="collapsed",
-                    )
-                else:
-                    st.radio(
-                        "Your answer",
-                        question.choices(lesson),
-                        key=input_key(step),
-                        horizontal=True,
-                        index=None,
-                        label_visibility="collapsed",
-                    )
+                answer_field(step, question, lesson)
+        check, skip = buttons.columns(widths[2:], vertical_alignment="bottom", wrap=False)
         check.form_submit_button(
             "Check",
             on_click=_check,
@@ -162,14 +151,34 @@ def answer_row(step: int, question: Question, lesson: Lesson, prompt: str) -> No
             type="primary",
             width="stretch",
         )
-    skip_column.button(
-        "Skip: show me",
-        key=f"lesson_skip_{step}",
-        on_click=_skip,
-        args=(step,),
-        help="Shows the answer without checking one. Nothing is counted.",
-        width="stretch",
-    )
+        skip.form_submit_button(
+            "Skip: show me",
+            key=f"lesson_skip_{step}",
+            on_click=_skip,
+            args=(step,),
+            help="Shows the answer without checking one. Nothing is counted.",
+            width="stretch",
+        )
+
+
+def answer_field(step: int, question: Question, lesson: Lesson) -> None:
+    """The answer's field: a number to type, or a choice."""
+    if question.kind == "type":
+        st.text_input(
+            "Your answer (2 decimals)",
+            key=input_key(step),
+            placeholder="your answer, e.g. 0.43",
+            label_visibility="collapsed",
+        )
+    else:
+        st.radio(
+            "Your answer",
+            question.choices(lesson),
+            key=input_key(step),
+            horizontal=True,
+            index=None,
+            label_visibility="collapsed",
+        )
 
 
 def verdict(given: state.Answer, presenting: bool) -> None:
