@@ -345,6 +345,8 @@ def introduction(pool: list[float]) -> QueryPair | None:
         )
         return None
     st.caption(plain(f"{pair.title}. Opened from Many queries: {pair.why}."))
+    if pair.unjudged_note:
+        st.warning(plain(pair.unjudged_note), icon=":material/help:")
     linked_note(
         f"Each list is one {term_link('run')}'s top documents for this query, both judged by the same "
         f"{term_link('qrels')}."

@@ -20,7 +20,7 @@ import streamlit as st
 
 from ndcg_core.trec.comparison import Comparison, MeasureComparison
 from ndcg_core.trec.comparison_tables import measures_caption, measures_table
-from ndcg_core.trec.comparison_verdict import Verdict, stakeholder_summary
+from ndcg_core.trec.comparison_verdict import Verdict, stakeholder_summary, unjudged_here
 from ndcg_core.trec.comparison_words import caution, comparison_sentence, measure_label, signed
 from ndcg_core.trec.evaluation import Evaluation, QueryList, queries_as_lists_from_files
 from ndcg_core.trec.judged import label as judged_label
@@ -395,6 +395,7 @@ def open_in_compare(
         unjudged=(compare_state.unjudged_ids("A", a), compare_state.unjudged_ids("B", b)),
         text=(topics or {}).get(qid, ""),
         summary=stakeholder_summary(verdict, (names.qrels, names.a, names.b), topics),
+        unjudged_note=unjudged_here(m, qid) or "",
     )
     compare_state.load_query_pair(a, b, pair)
     st.switch_page(COMPARE.path)

@@ -287,6 +287,32 @@ def what_it_measures(measure: str) -> str:
     )
 
 
+def unjudged_here(measure: MeasureComparison, qid: str) -> str | None:
+    """On one query, when a run's loss (or its 0) there rests on a mostly unjudged top k: how many of its
+    top documents have no judgment, and what that means; None when nothing on that query is flagged.
+
+    >>> from ndcg_core.trec.comparison import Coverage, compare_values
+    >>> import numpy as np
+    >>> cover = Coverage(10, np.array([0.9, 0.8]), np.array([1.0, 0.0]), np.array([50, 50]), np.array([50, 50]))
+    >>> m = compare_values("ndcg_cut_10", ["1", "2"], [0.4, 0.5], [0.6, 0.0], coverage=cover)
+    >>> unjudged_here(m, "2")
+    "10 of B's top 10 here have no judgment, so B's 0 here may only mean that nobody judged them: judge them before concluding."
+    >>> unjudged_here(m, "1") is None
+    True
+    """
+    said = []
+    for u in measure.unjudged():
+        if u.qid != qid:
+            continue
+        score = u.b if u.side == "B" else u.a
+        what = "0" if abs(score) <= 1e-12 else "loss"
+        said.append(
+            f"{u.unjudged:,} of {u.side}'s top {u.shown:,} here have no judgment, so {u.side}'s {what} here may "
+            "only mean that nobody judged them: judge them before concluding."
+        )
+    return " ".join(said) or None
+
+
 def example_query(verdict: Verdict) -> tuple[str, str] | None:
     """The one query that best shows the verdict, and why it was chosen.
 
@@ -332,4 +358,12 @@ def stakeholder_summary(
     return " ".join(parts)
 
 
-__all__ = ["CLEAR", "Verdict", "example_query", "markdown_escape", "stakeholder_summary", "what_it_measures"]
+__all__ = [
+    "CLEAR",
+    "Verdict",
+    "example_query",
+    "markdown_escape",
+    "stakeholder_summary",
+    "unjudged_here",
+    "what_it_measures",
+]

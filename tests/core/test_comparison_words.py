@@ -20,7 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.trec.comparison import Coverage, MeasureComparison, compare_values
-from ndcg_core.trec.comparison_verdict import CLEAR, Verdict, stakeholder_summary, what_it_measures
+from ndcg_core.trec.comparison_verdict import (
+    CLEAR,
+    Verdict,
+    stakeholder_summary,
+    unjudged_here,
+    what_it_measures,
+)
 from ndcg_core.trec.comparison_words import caution, comparison_sentence, threshold
 from ndcg_core.trec.significance import TIE_TOLERANCE
 
@@ -204,10 +210,40 @@ def check_counts(verdict: Verdict, text: str, checks: Checks) -> None:
         checks.that(by == f"by more than {CLEAR:g} on {clear:,} of them", f"clear losses: {by}")
 
 
+def check_unjudged_here(verdict: Verdict, checks: Checks) -> None:
+    """Compare's note on one query (opened from two runs): said exactly where a loss or a 0 rests on
+    a mostly unjudged top k, with that run's numbers, and nowhere else."""
+    m = verdict.measure
+    flagged = {u.qid: u for u in verdict.unjudged}
+    for row, qid in enumerate(m.qids):
+        note = unjudged_here(m, qid)
+        checks.that((note is not None) == (qid in flagged), f"a note on query {qid}: {note}")
+        said = list(
+            re.finditer(
+                r"(?P<u>\d+) of (?P<side>[AB])'s top (?P<s>\d+) here have no judgment, so (?P=side)'s "
+                r"(?P<what>0|loss) here may only mean that nobody judged them",
+                note or "",
+            )
+        )
+        sides = sorted(u.side for u in verdict.unjudged if u.qid == qid)
+        checks.that(sorted(found["side"] for found in said) == sides, f"the note reads as expected: {note}")
+        for found in said:
+            u = next(u for u in verdict.unjudged if u.qid == qid and u.side == found["side"])
+            checks.that((int(found["u"]), int(found["s"])) == (u.unjudged, u.shown), "the note's numbers")
+            value_there = float(m.b[row] if u.side == "B" else m.a[row])
+            other = float(m.a[row] if u.side == "B" else m.b[row])
+            checks.that(
+                (found["what"] == "0") == (abs(value_there) <= 1e-12)
+                and (found["what"] == "0" or value_there < other - TIE_TOLERANCE),
+                "a 0 is called a 0, a loss a loss",
+            )
+
+
 def check_unjudged(verdict: Verdict, text: str, checks: Checks) -> None:
     """How many queries rest on unjudged documents, and the example's numbers."""
     flagged = verdict.unjudged
     checks.that(("mostly unjudged" in text) == bool(flagged), "the unjudged sentence")
+    check_unjudged_here(verdict, checks)
     if not flagged:
         return
     found = checks.match(

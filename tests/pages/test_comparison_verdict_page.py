@@ -14,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core.trec.comparison import compare_files
-from ndcg_core.trec.comparison_verdict import Verdict
+from ndcg_core.trec.comparison_verdict import Verdict, unjudged_here
 from ndcg_core.trec.judged import NOT_JUDGED
 from tests.pages.conftest import NewApp, all_component_data
 from ui.charts.many_queries import RunNames
@@ -214,6 +214,17 @@ def test_unjudged_documents_are_marked_not_judged_in_compare(new_app: NewApp):
         in words
     )
     assert "Same binary pattern" not in " ".join(s.value for s in at.subheader)  # no teaching example
+    (note,) = [w.value for w in at.warning if "no judgment" in w.value]  # B's 0 rests on unjudged documents
+    measure = compare_files(*FILES, ["ndcg_cut_10"]).measures["ndcg_cut_10"]
+    assert unescaped(note) == unjudged_here(measure, "420")
+    assert unescaped(note).startswith("10 of B's top 10 here have no judgment, so B's 0 here")
+
+
+def test_a_query_whose_loss_rests_on_judged_documents_gets_no_unjudged_note(new_app: NewApp):
+    at = opened(new_app)
+    next(b for b in at.button if b.key == "many_open_compare_win").click().run()
+    assert at.session_state[compare_state.PAIR_KEY].qid == "443"
+    assert not [w for w in at.warning if "no judgment" in w.value]
 
 
 def test_compare_says_b_minus_a_everywhere(new_app: NewApp):

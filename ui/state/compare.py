@@ -61,7 +61,8 @@ class QueryPair:
     for it; ``unjudged`` the ids of A's and B's listed items without a judgment (shown "not
     judged", not "grade 0"). ``measure``, ``values`` and ``why`` say where it was opened from (e.g.
     B's biggest win on ndcg_cut_10, with A's and B's values there); ``text`` is the query's words
-    (from a topics file) and ``summary`` the whole comparison in plain words, for a stakeholder.
+    (from a topics file) and ``summary`` the whole comparison in plain words, for a stakeholder;
+    ``unjudged_note`` says when a run's loss (or 0) on this query rests on mostly unjudged documents.
     """
 
     qid: str
@@ -78,6 +79,7 @@ class QueryPair:
     unjudged: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     text: str = ""
     summary: str = ""
+    unjudged_note: str = ""
 
     @property
     def title(self) -> str:
