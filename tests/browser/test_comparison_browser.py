@@ -91,9 +91,38 @@ def test_compare_marks_documents_without_a_judgment(
     assert b_details[:10] == ["not judged"] * 10  # B's ten new documents: nobody judged them
     assert "not judged" in a_details and any(d.startswith("grade 0") for d in a_details)  # both kinds, apart
     assert page.get_by_text("query 420 has 40 judged documents in qrels.txt").is_visible()
+    assert page.get_by_text(
+        "10 of B's top 10 here have no judgment, so B's 0 here may only mean"
+    ).is_visible()
     lists.nth(1).locator(".sortable__detail").nth(3).scroll_into_view_if_needed()
     screenshot(page, "compare_not_judged")
     page.get_by_text("In plain words, for a slide or an e-mail: the whole comparison").click()
     page.get_by_text("The query that shows it best").first.wait_for(state="visible")
     page.get_by_text("The query that shows it best").first.scroll_into_view_if_needed()
     screenshot(page, "compare_summary")
+
+
+@pytest.mark.browser
+def test_the_playground_opened_from_two_runs_marks_documents_without_a_judgment(
+    page: Page, streamlit_server: Callable[..., str], screenshot
+):
+    """Query 420 of run B in the Playground: its top 10 "not judged", at the comparison's k, and the
+    comparison in plain words in place of the single list's summary."""
+    open_sample_at(page, streamlit_server(APP))
+    page.get_by_text("B: run_b.txt").last.click()
+    wait_for_app_idle(page)
+    page.get_by_role("combobox", name="Query (worst first at NDCG@10)").click()
+    page.get_by_role("option").filter(has_text="420").first.click()
+    wait_for_app_idle(page)
+    page.get_by_role("button", name="Open in the Playground").click()
+    wait_for_app_idle(page, "NDCG at a glance")
+    details = page.locator('[data-testid="sortable-list"] .sortable__detail')
+    details.first.wait_for(state="visible")
+    assert details.all_text_contents()[:10] == ["not judged"] * 10
+    assert page.get_by_text("cutoff k = 10").first.is_visible()  # the comparison's k, not 5
+    screenshot(page, "playground_not_judged")
+    page.get_by_text("In plain words, for a slide or an e-mail").first.click()
+    summary = page.get_by_text("The query that shows it best is 443")
+    summary.first.wait_for(state="visible")
+    summary.first.scroll_into_view_if_needed()
+    screenshot(page, "playground_comparison_summary")

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 
 import numpy as np
+import pandas as pd
+import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -79,6 +81,11 @@ def words(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
     parts += [e.value for kind in ("success", "error", "info", "warning") for e in at.get(kind)]
     return re.sub(r"\\(.)", r"\1", " ".join(parts))
+
+
+def shown_cells(element) -> pd.DataFrame:
+    """A static table's cells as the reader sees them (its Styler's display values)."""
+    return pa.ipc.open_stream(element.proto.arrow_data.styler.display_values).read_all().to_pandas()
 
 
 def answer(at: AppTest, step: int, text: str) -> AppTest:
@@ -313,6 +320,9 @@ def test_step8_which_k_then_ndcg_at_every_k_and_where_next(new_app: NewApp):
     answer(at, 8, str(best))
     assert at.success
     assert list(at.table[0].value["NDCG@k"]) == list(every)
+    shown = shown_cells(at.table[0])  # as the formulas below and the per-rank table write them: 0.00, not 0
+    assert list(shown["NDCG@k"]) == texts(every)
+    assert list(shown["DCG@k"]) == texts(ndcg_core.Ranking.of([3, 0, 0, 0, 3], 5).running_dcg)
     assert f"This list looks best at k = {best} (NDCG@{best} = {every.max():.2f})" in words(at)
     links = [link.proto.label for link in at.get("page_link")]
     assert links == [

@@ -30,7 +30,15 @@ from ui.glossary import linked_note, term_link
 from ui.lesson.formulas import cg_latex, discount_latex, gain_latex
 from ui.lesson.frame import Lesson, Step, View
 from ui.lesson.questions import asked_grade, asked_rank
-from ui.lesson.tables import DISCOUNT_DECIMALS, GRADE_FORMAT, HIDDEN, lesson_table, live_table, value_format
+from ui.lesson.tables import (
+    DISCOUNT_DECIMALS,
+    GRADE_FORMAT,
+    HIDDEN,
+    lesson_table,
+    live_table,
+    measure_format,
+    value_format,
+)
 from ui.live_list import LiveRun
 from ui.plain_text import plain
 
@@ -433,7 +441,7 @@ def k_figure(run: LiveRun, view: View) -> None:
     }
     if view.revealed:
         by_k["NDCG@k"] = every
-    shown = value_format(settings.decimals)
+    shown = measure_format(settings.decimals)
     with view.side:
         if view.revealed:
             chart(

@@ -37,6 +37,11 @@ def value_format(decimals: int) -> Callable[[float], str]:
     return lambda value: number(float(value), decimals)
 
 
+def measure_format(decimals: int) -> Callable[[float], str]:
+    """Measures as the per-rank table and the headline write them: always ``decimals`` places (0.00, 7.00)."""
+    return lambda value: f"{float(value):.{decimals}f}"
+
+
 def lesson_table(
     frame: pd.DataFrame, formats: Mapping[str, str | Callable[[float], str]], *, alt: str
 ) -> None:
