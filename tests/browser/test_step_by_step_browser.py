@@ -26,7 +26,7 @@ import ndcg_core
 from ndcg_core.metric.orders import moved
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES, CG_RANKING_B
 from tests.browser.conftest import HEADLINE, wait_for_app_idle
-from ui.lesson.steps import STEPS
+from ui.lesson.steps import CHART_REM, STEPS
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 KEYS_APP = Path(__file__).with_name("step_keys_app.py")
@@ -301,6 +301,20 @@ def test_presentation_text_is_at_least_26px_at_1920x1080(
         )
         assert overflow <= 1
         screenshot(page, f"lesson_presentation_1920_step{step}")
+        page.get_by_role("button", name="Reveal").click()  # the answer shown: its figure grows too
+        expect(page.get_by_role("button", name="Ask me again")).to_be_visible(timeout=15_000)
+        wait_for_app_idle(page)
+        if step in CHART_REM:  # a chart's box is in rem: 1.44 × its height at 1280×720 (root 23 px, not 16)
+            chart = page.locator('[data-testid="stVegaLiteChart"]').first
+            expect(chart.locator("canvas")).to_be_visible(timeout=15_000)
+            assert chart.bounding_box()["height"] >= 1.35 * CHART_REM[step] * 16, step
+        assert (
+            page.evaluate(
+                "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollHeight - m.clientHeight; }"
+            )
+            <= 1
+        )
+        screenshot(page, f"lesson_presentation_1920_step{step}_revealed")
         if step < COUNT:
             page.keyboard.press("PageDown")
 

@@ -9,6 +9,7 @@ for the list the session holds, so a test fails on a stale, typed-in or wrong va
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -34,11 +35,12 @@ from ndcg_core.teaching.scenarios import (
 )
 from tests.pages.conftest import NewApp, all_component_data, headline
 from ui.lesson.frame import UNLISTED_NAME
-from ui.lesson.steps import STEPS
+from ui.lesson.steps import CHART_REM, STEPS
 from ui.live_list import LastChange
 from ui.navigation import PLAYGROUND, STEP_BY_STEP
 from ui.plain_text import plain
 from ui.presentation import CLASSROOM_CSS, PRESENTATION_CSS
+from ui.readable_text import DARK_TEXT
 from ui.state.lesson import PRESENTING_KEY, STEP_KEY, SWITCH_KEY
 from ui.state.scenario import DECIMALS_KEY, GAIN_KEY, LIST_KEY, SCENARIO_KEY
 
@@ -553,6 +555,36 @@ def test_presentation_mode_toggles_and_puts_the_question_to_the_room(lesson):
     assert headline(lesson)["IDCG@5"] == "14.60"
     lesson.toggle(key=SWITCH_KEY).set_value(False).run()
     assert not presentation_css_shown(lesson)
+
+
+@pytest.mark.parametrize("step", [7, 8])
+def test_presentation_charts_write_their_text_as_large_as_the_page_and_in_the_text_colour(lesson, step: int):
+    """Presentation mode's type grows with the screen (rem of a root size in vw and vh); a chart's text
+    is drawn by Vega in pixels, so its sizes are Vega expressions of the same root size (16 px at
+    1280×720, 23 px at 1920×1080), in the theme's text colour, and the chart fills a box in rem."""
+    lesson.toggle(key=SWITCH_KEY).set_value(True).run()
+    go_to_step(lesson, step)
+    lesson.button(key=f"lesson_skip_{step - 1}").click().run()  # Reveal
+    (spec,) = [json.loads(chart.proto.spec) for chart in lesson.get("vega_lite_chart")]
+    axis = spec["config"]["axis"]
+    for size in (axis["labelFontSize"], axis["titleFontSize"]):
+        found = re.fullmatch(
+            r"([\d.]+) \* clamp\(([\d.]+) \* windowSize\(\)\[0\] \+ ([\d.]+) \* windowSize\(\)\[1\] "
+            r"\+ ([\d.]+), (\d+), (\d+)\)",
+            size["expr"],
+        )
+        assert found, size
+        times, per_width, per_height, plus, low, high = (float(part) for part in found.groups())
+        assert times >= 1  # never smaller than the page's root type
+        for (width, height), px in (((1280, 720), 16.0), ((1920, 1080), 23.0)):  # the CSS clamp by hand
+            root = min(max(per_width * width + per_height * height + plus, low), high)
+            assert abs(root - px) < 0.5, (width, height, root)
+    assert axis["labelColor"] == axis["titleColor"] == DARK_TEXT  # not Streamlit's pale grey
+    assert spec["autosize"]["type"] == "fit" and "height" not in spec  # the box's height, in rem
+    assert any(
+        f".st-key-lesson_chart_step{step} {{ height: {CHART_REM[step]}rem; }}" in h.proto.body
+        for h in lesson.get("html")
+    )
 
 
 def test_steps_are_reachable_from_the_classroom_view_and_back(new_app: NewApp):

@@ -23,6 +23,7 @@ from ndcg_core.metric.what_if import random_order_mean
 from ndcg_core.teaching import lesson as words
 from ndcg_core.teaching.formula import written_ndcg, written_sum
 from ndcg_core.teaching.wording import share
+from ui.charts.common import readable
 from ui.charts.playground import CANVAS, ndcg_by_k_data, with_data
 from ui.components.rank_bars import Bar, rank_bars
 from ui.controls import conventions_line
@@ -41,14 +42,28 @@ from ui.lesson.tables import (
 )
 from ui.live_list import LiveRun
 from ui.plain_text import plain
+from ui.readable_text import text_colour
 
-#: Chart labels large enough to read on a projector.
+#: Presentation mode's root type in pixels, as a Vega expression of the window's size: the CSS
+#: ``clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px)`` of ``ui.presentation`` (16 px at 1280×720, 23 px
+#: at 1920×1080). A chart's text is drawn by Vega in pixels, so it grows with the screen through this.
+ROOT_PX = "clamp(0.0075 * windowSize()[0] + 0.007 * windowSize()[1] + 1, 16, 26)"
+
+
+def root_px(times: float) -> dict[str, str]:
+    """``times`` × presentation mode's root type, as a Vega expression (any Vega-Lite size takes one)."""
+    return {"expr": f"{times:g} * {ROOT_PX}"}
+
+
+#: Chart text on a projector: as large as the page's text around it, at every screen size.
 PROJECTOR_CHART_CONFIG = {
-    "axis": {"labelFontSize": 18, "titleFontSize": 20},
-    "title": {"fontSize": 22},
-    "legend": {"labelFontSize": 18},
-    "text": {"fontSize": 18},
+    "axis": {"labelFontSize": root_px(1.1), "titleFontSize": root_px(1.2)},
+    "title": {"fontSize": root_px(1.3)},
+    "legend": {"labelFontSize": root_px(1.1)},
+    "text": {"fontSize": root_px(1.1)},
 }
+#: In presentation mode, the height of step 7's and step 8's charts, in rem (it grows with the screen).
+CHART_REM = {7: 12, 8: 13}
 #: Room around a lesson chart's plot, so that a point at the first or last k is drawn whole.
 CHART_PADDING = {"left": 5, "right": 14, "top": 22, "bottom": 5}
 #: The live table's widget key (one step shows at a time).
@@ -93,14 +108,32 @@ def what_the_last_change_did(run: LiveRun, measure: Literal["dcg", "ndcg"]) -> N
     prose(said + ".")
 
 
-def chart(view: View, spec: dict, *, projector_height: int | None = None) -> None:
-    """A Vega-Lite chart with room for its edge points; in presentation mode, labels for a projector."""
+def chart(
+    view: View, spec: dict, *, projector_height: int | None = None, projector_rem: float | None = None
+) -> None:
+    """A Vega-Lite chart with room for its edge points; in presentation mode, for a projector: text
+    that grows with the screen, and a height of ``projector_height`` pixels, or of ``projector_rem``
+    rem (the page's root type, which grows with the screen too) that the chart fills."""
     spec = {**spec, "padding": CHART_PADDING}
-    if view.presenting:
-        spec = {**spec, "config": {**spec.get("config", {}), **PROJECTOR_CHART_CONFIG}}
-        if projector_height:
-            spec["height"] = projector_height
-    st.vega_lite_chart(spec, width="stretch")
+    if not view.presenting:
+        st.vega_lite_chart(spec, width="stretch")
+        return
+    spec = readable(spec, text_colour())  # dark (or light) text, as large as the page's
+    config = {
+        part: {**spec["config"].get(part, {}), **values} for part, values in PROJECTOR_CHART_CONFIG.items()
+    }
+    spec = {**spec, "config": {**spec["config"], **config}}
+    if projector_rem is None:
+        st.vega_lite_chart(
+            {**spec, "height": projector_height} if projector_height else spec, width="stretch"
+        )
+        return
+    spec = {key: value for key, value in spec.items() if key != "height"}
+    spec["autosize"] = {"type": "fit", "contains": "padding"}  # the box's height, axes and title included
+    box = f"lesson_chart_step{view.step + 1}"
+    st.html(f"<style>.st-key-{box} {{ height: {projector_rem:g}rem; }}</style>")  # static: no user text
+    with st.container(key=box):
+        st.vega_lite_chart(spec, width="stretch", height="stretch")
 
 
 def written(lesson: Lesson, name: str, grades: Sequence[float]) -> None:
@@ -373,7 +406,7 @@ def ndcg_figure(run: LiveRun, view: View) -> None:
         chart(
             view,
             baseline_chart(run.numbers.ndcg, mean, run.numbers.at, run.settings.decimals),
-            projector_height=190,
+            projector_rem=CHART_REM[7],
         )
         what_the_last_change_did(run, "ndcg")
         prose(words.against_random(run.numbers.ndcg, mean, run.numbers.at, run.settings.decimals))
@@ -447,7 +480,7 @@ def k_figure(run: LiveRun, view: View) -> None:
             chart(
                 view,
                 with_data("ndcg_by_k", ndcg_by_k_data(every, settings.k), settings.k),
-                projector_height=170,
+                projector_rem=CHART_REM[8],
             )
             prose(words.best_and_worst_k(every, settings.decimals))
         if not (view.revealed and view.presenting):  # a projector shows the chart instead
