@@ -108,12 +108,10 @@ def what_the_last_change_did(run: LiveRun, measure: Literal["dcg", "ndcg"]) -> N
     prose(said + ".")
 
 
-def chart(
-    view: View, spec: dict, *, projector_height: int | None = None, projector_rem: float | None = None
-) -> None:
+def chart(view: View, spec: dict, *, projector_rem: float | None = None) -> None:
     """A Vega-Lite chart with room for its edge points; in presentation mode, for a projector: text
-    that grows with the screen, and a height of ``projector_height`` pixels, or of ``projector_rem``
-    rem (the page's root type, which grows with the screen too) that the chart fills."""
+    that grows with the screen and, with ``projector_rem``, a height in rem (the page's root type,
+    which grows with the screen too) that the chart fills."""
     spec = {**spec, "padding": CHART_PADDING}
     if not view.presenting:
         st.vega_lite_chart(spec, width="stretch")
@@ -124,9 +122,7 @@ def chart(
     }
     spec = {**spec, "config": {**spec["config"], **config}}
     if projector_rem is None:
-        st.vega_lite_chart(
-            {**spec, "height": projector_height} if projector_height else spec, width="stretch"
-        )
+        st.vega_lite_chart(spec, width="stretch")
         return
     spec = {key: value for key, value in spec.items() if key != "height"}
     spec["autosize"] = {"type": "fit", "contains": "padding"}  # the box's height, axes and title included
