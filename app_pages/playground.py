@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.classroom.ask_form import ask_button
+from ui.classroom.room_screen import ask_the_class_screen
 from ui.controls import conventions_line, settings_controls
 from ui.first_screen import compact_top
 from ui.glossary import linked_note
@@ -147,10 +149,14 @@ def classroom_view(ranked: RankedList) -> None:
     classroom_style()
     scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
-    name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
-        [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
+    if ask_the_class_screen(ranked, settings):  # "Ask the class": its form, or the room answering
+        return
+    name_column, buttons_column, ask_column, lesson_column, settings_column, switch_column = st.columns(
+        [2.2, 4.0, 1.5, 1.1, 1.1, 1.7], vertical_alignment="center"
     )
     name_column.markdown(f"**NDCG Playground** · {plain(current_scenario().title)}")
+    with ask_column:
+        ask_button()
     with lesson_column:
         lesson_steps_menu()
     with settings_column.popover("Settings", key="playground_classroom_settings", on_change="rerun") as box:
