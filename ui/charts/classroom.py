@@ -29,7 +29,7 @@ def _x(title: str) -> alt.X:
         "label:N",
         title=title,
         sort=alt.EncodingSortField(field="position", order="ascending"),
-        axis=alt.Axis(labelAngle=0, labelFontSize=15, titleFontSize=16, labelLimit=120),
+        axis=alt.Axis(labelAngle=-40, labelFontSize=15, titleFontSize=16, labelLimit=140, labelOverlap=False),
     )
 
 
@@ -38,6 +38,7 @@ def _y() -> alt.Y:
         "count:Q",
         title="answers",
         stack="zero",
+        scale=alt.Scale(domain={"unionWith": [0, 1]}),
         axis=alt.Axis(format="d", tickMinStep=1, labelFontSize=15, titleFontSize=16),
     )
 

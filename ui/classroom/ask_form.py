@@ -15,9 +15,9 @@ import streamlit as st
 from ndcg_core.classroom.question import ASKS, Question, make_question
 from ndcg_core.metric.validation import NDCGInputError
 from ui.classroom.controls import end_button
+from ui.classroom.lists import question_lists
 from ui.classroom.store import StoreFull, StoreUnavailable
 from ui.plain_text import plain
-from ui.practice_views import list_table
 from ui.state import classroom
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
@@ -83,18 +83,6 @@ def _start(question: Question) -> None:
 
 def _draw_b_again() -> None:
     st.session_state[B_SEED_KEY] = int(st.session_state.get(B_SEED_KEY, 0)) + 1
-
-
-def question_lists(question: Question) -> None:
-    """The list a question is about (lists A and B for a choice), as a table of rank, item and grade."""
-    if question.kind == "choice":
-        left, right = st.columns(2)
-        left.markdown("**List A**")
-        left.table(list_table(question.names, question.grades, question.k))
-        right.markdown("**List B**")
-        right.table(list_table(question.names_b, question.grades_b, question.k))
-    else:
-        st.table(list_table(question.names, question.grades, question.k))
 
 
 def ask_form(ranked: RankedList, settings: Settings) -> None:

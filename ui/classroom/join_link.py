@@ -29,16 +29,16 @@ def join_url(code: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as inline SVG that scales with its box (keyed on the URL alone)."""
-    return segno.make(url, error="m").svg_inline(
+def qr_data_uri(url: str) -> str:
+    """The QR code of ``url`` as an SVG data: URI that scales with its box (keyed on the URL alone)."""
+    return segno.make(url, error="m").svg_data_uri(
         scale=1, border=4, dark="#000000", light="#ffffff", omitsize=True
     )
 
 
 def qr_code(url: str, width: str = "15rem") -> None:
-    """The QR code, ``width`` wide, announced as what it is (no user text goes into the markup)."""
+    """The QR code, ``width`` wide, as an image with its text alternative (no user text in the markup)."""
     st.html(
-        f'<div role="img" aria-label="QR code of the join link" data-testid="class-qr" '
-        f'style="width:{width};max-width:100%;line-height:0">{qr_svg(url)}</div>'
+        f'<img src="{qr_data_uri(url)}" alt="QR code of the join link" data-testid="class-qr" '
+        f'style="width:{width};max-width:100%;display:block">'
     )

@@ -30,12 +30,12 @@ from ndcg_core.classroom.words import (
 )
 from ui.charts.classroom import room_spec
 from ui.classroom import controls
-from ui.classroom.ask_form import ask_form, question_lists
+from ui.classroom.ask_form import ask_form
 from ui.classroom.join_link import join_url, qr_code
+from ui.classroom.lists import compact_list, ordered, question_lists, side_by_side
 from ui.classroom.service import Class, NotTheHost
 from ui.classroom.store import StoreUnavailable
 from ui.plain_text import plain
-from ui.practice_views import list_table
 from ui.state import classroom
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
@@ -47,9 +47,10 @@ MISTAKES_SHOWN = 3
 #: The room screen's own type: the join link and the count read from the back of a room.
 ROOM_CSS = """
 <style>
-.st-key-class_join_url p { font-family: monospace; font-size: 1.45rem !important; word-break: break-all; }
+.st-key-class_join_url p { font-family: monospace; font-size: 1.3rem !important; word-break: break-all; }
 .st-key-class_count h2 { font-size: 3.4rem; padding: 0; line-height: 1.1; }
 .st-key-class_share h3 { font-size: 2rem; padding: 0; }
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li { font-size: 1.05rem; }
 </style>
 """
 #: The axis under the bars, by kind of question.
@@ -90,34 +91,35 @@ def ask_the_class_screen(ranked: RankedList, settings: Settings) -> bool:
 
 
 def room_screen(the_class: Class, token: str) -> None:
-    """The question, the join link, the count and the bars; on Reveal, what the room got right and wrong."""
+    """The question with the controls beside it; then, while answering, the join link, the list, the
+    count and the bars; on Reveal, what the room got right and wrong."""
     question = the_class.question
     assert question is not None
     st.html(ROOM_CSS)
-    st.markdown(f"### Question {the_class.number}: {question.prompt}")
-    st.caption(plain(question.conventions))
-    if refused := controls.pop_refused():
-        st.error(plain(refused))
-    if the_class.asking:
-        join, listed, live = st.columns([1.05, 1, 1.55], gap="medium")
-        with join:
-            _join_block(the_class.code)
-        with listed:
-            question_lists(question)
-        count, chart = live.container(key="class_count"), live.container()
-        st.fragment(_live, run_every=LIVE_EVERY_S)(the_class, token, count, chart)
-        buttons = st.columns(3)
-        with buttons[0]:
+    title, *buttons = st.columns([3.6, 1, 1.15, 1], vertical_alignment="center")
+    title.markdown(f"### Question {the_class.number}: {question.prompt}")
+    with buttons[0]:
+        if the_class.asking:
             controls.reveal_button(the_class.number)
-    else:
-        _revealed(the_class, token)
-        buttons = st.columns(3)
-        with buttons[0]:
+        else:
             controls.ask_again_button()
     with buttons[1]:
         controls.back_to_the_demo_button()
     with buttons[2]:
         controls.end_button()
+    st.caption(plain(question.conventions))
+    if refused := controls.pop_refused():
+        st.error(plain(refused))
+    if not the_class.asking:
+        _revealed(the_class, token)
+        return
+    join, listed, live = st.columns([1, 1.5, 1.3], gap="medium")
+    with join:
+        _join_block(the_class.code)
+    with listed:
+        side_by_side(question)
+    count, chart = live.container(key="class_count"), live.container()
+    st.fragment(_live, run_every=LIVE_EVERY_S)(the_class, token, count, chart)
 
 
 def _join_block(code: str) -> None:
@@ -150,7 +152,7 @@ def _live(the_class: Class, token: str, count: DeltaGenerator, chart: DeltaGener
 
 
 def _revealed(the_class: Class, token: str) -> None:
-    """The right answer, the share, the common mistakes, the bars split; the best orders."""
+    """The right answer, the share, the common mistakes; the best orders; the bars split."""
     question = the_class.question
     assert question is not None
     try:
@@ -158,17 +160,16 @@ def _revealed(the_class: Class, token: str) -> None:
     except StoreUnavailable as error:
         st.error(plain(error))
         return
-    words, lists, bars = st.columns([1.2, 1, 1.4], gap="medium")
+    words, best, sent, bars = st.columns([1.15, 1.05, 1.05, 1.3], gap="medium")
     with words:
         st.markdown(f"**The answer.** {plain(right_answer_words(question))}")
         with st.container(key="class_share"):
             st.markdown(f"### {right_share_words(summed.right, summed.count)}")
         _mistakes(summed)
-    with lists:
-        _best_orders(question, summed)
+    _best_orders(question, summed, best, sent)
     with bars:
         st.markdown(f"**{answers_words(summed.count)}**")
-        bars.vega_lite_chart(room_spec(summed.bars, AXIS[question.kind], revealed=True), width="stretch")
+        st.vega_lite_chart(room_spec(summed.bars, AXIS[question.kind], revealed=True), width="stretch")
 
 
 def _mistakes(summed: Room) -> None:
@@ -179,18 +180,27 @@ def _mistakes(summed: Room) -> None:
     st.markdown("\n".join(f"- {plain(mistake_words(named))}" for named in summed.mistakes[:MISTAKES_SHOWN]))
 
 
-def _best_orders(question: Question, summed: Room) -> None:
-    """For an order question, the right order and the best order sent; else the question's list(s)."""
-    if question.kind != "order":
-        question_lists(question)
+def _best_orders(question: Question, summed: Room, best: DeltaGenerator, sent: DeltaGenerator) -> None:
+    """An order question: the right order and the best order sent; a choice: lists A and B; a number: its list."""
+    if question.kind == "choice":
+        with best:
+            compact_list(question.names, question.grades, question.k, title="List A")
+        with sent:
+            compact_list(question.names_b, question.grades_b, question.k, title="List B")
         return
-    best = question.best_order
-    st.markdown("**The best order**" if question.asks != "lowest" else "**The lowest order**")
-    st.table(list_table([question.names[i] for i in best], [question.grades[i] for i in best], question.k))
-    if summed.best_sent is not None:
+    if question.kind == "number":
+        with best:
+            question_lists(question)
+        return
+    with best:
+        ordered(
+            question,
+            question.best_order,
+            "The lowest order" if question.asks == "lowest" else "The best order",
+        )
+    if summed.best_sent is None:
+        return
+    with sent:
+        if summed.best_sent != question.best_order:
+            ordered(question, summed.best_sent, "The best order sent")
         st.markdown(plain(best_sent_words(summed)))
-        if summed.best_sent != best:
-            sent = summed.best_sent
-            st.table(
-                list_table([question.names[i] for i in sent], [question.grades[i] for i in sent], question.k)
-            )

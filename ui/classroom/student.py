@@ -22,11 +22,12 @@ from ndcg_core.classroom.question import CHOICE_WORDS, Question
 from ndcg_core.classroom.words import right_answer_words
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.practice.slips import TOLERANCE
+from ndcg_core.teaching.wording import share
+from ui.classroom.lists import question_lists
 from ui.classroom.service import CODE_LENGTH, Class, is_code
 from ui.classroom.store import SENDS_PER_WINDOW, WINDOW_S, StoreUnavailable
 from ui.live_list import Example, LiveList, Places, live_list
 from ui.plain_text import plain
-from ui.practice_views import list_table
 from ui.state import classroom
 from ui.state.ranked_list import Item, RankedList
 from ui.state.settings import LISTED_ITEMS, Settings
@@ -35,6 +36,14 @@ from ui.state.settings import LISTED_ITEMS, Settings
 FOLLOW_EVERY_S = 2.0
 #: The typed number and the choice: widget keys of their own for each question.
 NUMBER_KEY, CHOICE_KEY, RESULT_KEY = "class_number_{}", "class_choice_{}", "class_result_{}"
+
+#: A phone's page: no header or toolbar, little padding, so the question and Send fit the screen.
+PHONE_CSS = """
+<style>
+[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding: 1rem 1rem 3rem 1rem !important; }
+</style>
+"""
 
 SENT_WORDS = {
     "closed": "The instructor has closed this question, so your answer was not kept. The page now shows "
@@ -101,7 +110,7 @@ def send(the_class: Class, student: str) -> None:
 def answer_words(question: Question, answer: Answer) -> str:
     """A sent answer as the page repeats it: the order's names, the number read, the choice."""
     if question.kind == "order":
-        return ", ".join(f"{rank}. {question.names[i]}" for rank, i in enumerate(answer, start=1))  # type: ignore[arg-type]
+        return "the order " + ", ".join(question.names[i] for i in answer)  # type: ignore[union-attr]
     if question.kind == "number":
         return f"{float(answer):g}"  # type: ignore[arg-type]
     return CHOICE_WORDS[str(answer)]
@@ -112,6 +121,7 @@ def answer_words(question: Question, answer: Answer) -> str:
 
 def student_page() -> None:
     """The whole student page for the class in the link."""
+    st.html(PHONE_CSS)
     code = classroom.linked_code()
     try:
         the_class = classroom.classes().open(code)
@@ -195,11 +205,8 @@ def answer_field(the_class: Class) -> None:
         places = Places(sortable=st.container(), buttons=st.container())
         live_list(_unit(example), places, headline=())
         return
+    question_lists(question)
     if question.kind == "choice":
-        st.markdown("**List A**")
-        st.table(list_table(question.names, question.grades, question.k))
-        st.markdown("**List B**")
-        st.table(list_table(question.names_b, question.grades_b, question.k))
         st.radio(
             "Your answer",
             question.choices,
@@ -209,7 +216,6 @@ def answer_field(the_class: Class) -> None:
             key=CHOICE_KEY.format(the_class.number),
         )
         return
-    st.table(list_table(question.names, question.grades, question.k))
     st.text_input(
         "Your answer (2 decimals)",
         key=NUMBER_KEY.format(the_class.number),
@@ -230,4 +236,5 @@ def revealed(the_class: Class, student: str) -> None:
         return
     verdict = feedback(question, mine)
     shown: Callable[[str], object] = st.success if verdict.status == "right" else st.error
-    shown(f"Your answer: {plain(answer_words(question, mine))}. {plain(verdict.message)}")
+    reached = f" (NDCG{question.at} = {share(question.ndcg_of(mine))})" if question.kind == "order" else ""  # type: ignore[arg-type]
+    shown(f"Your answer: {plain(answer_words(question, mine))}{reached}. {plain(verdict.message)}")
