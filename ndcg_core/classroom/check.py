@@ -225,7 +225,7 @@ def _move_mistake(question: Question, order: tuple[int, ...]) -> Mistake:
         "below_k": f"moved an item below rank {k}, where NDCG{question.at} does not see it",
         "not_the_best_item": f"moved an item worth less than {best}",
         "not_far_enough": f"did not take the item up to rank {target + 1}",
-        "not_the_lowest": f"lifted another item of grade {grade:g}, not {best} from rank {source + 1}",
+        "not_the_lowest": f"lifted another item of grade {grade:g}, not “{question.names[source]}” from rank {source + 1}",
     }
     key = verdict.mistake or "other"
     return Mistake(key, phrases.get(key, OTHER.phrase))

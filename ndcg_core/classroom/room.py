@@ -102,6 +102,7 @@ def distribution(question: Question, answers: Sequence[Answer]) -> tuple[Bar, ..
     if question.kind == "order":
         values = order_values(question, answers)  # type: ignore[arg-type]
         right = np.array([question.reaches(v) for v in values], dtype=bool)
+        values = np.clip(values, 0.0, 1.0)  # 1 + float noise falls in the last bin, as binned() puts it
         bars = []
         for low, high, count in binned(values, bins=ORDER_BINS):
             last = high >= 1.0
