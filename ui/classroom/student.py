@@ -55,6 +55,11 @@ SENT_WORDS = {
 }
 
 
+def order_key(code: str, number: int) -> str:
+    """The session key of a student's list for question ``number`` of class ``code``."""
+    return f"class_order_{code}_{number}"
+
+
 def _example(the_class: Class) -> Example:
     """The student's own list for this question (never the session's Playground list)."""
     question = the_class.question
@@ -65,7 +70,7 @@ def _example(the_class: Class) -> Example:
     )
     settings = Settings(question.k, question.gain, LISTED_ITEMS, 2)
     return Example(
-        f"class_order_{the_class.code}_{the_class.number}",
+        order_key(the_class.code, the_class.number),
         lambda: RankedList(items=items, original=items, next_id=len(items)),
         lambda _ranked: settings,
     )
