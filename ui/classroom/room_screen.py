@@ -147,8 +147,11 @@ def _live(the_class: Class, token: str, count: DeltaGenerator, chart: DeltaGener
         count.warning(plain(error))
         return
     count.markdown(f"## {answers_words(len(answers))}")
-    spec = room_spec(distribution(question, answers), AXIS[question.kind], revealed=False)
-    chart.vega_lite_chart(spec, width="stretch")
+    bars = distribution(question, answers)
+    if not any(bar.count for bar in bars):
+        chart.caption("The room's answers appear here as bars as they arrive; the right answer stays hidden.")
+        return
+    chart.vega_lite_chart(room_spec(bars, AXIS[question.kind], revealed=False), width="stretch")
 
 
 def _revealed(the_class: Class, token: str) -> None:
@@ -169,7 +172,8 @@ def _revealed(the_class: Class, token: str) -> None:
     _best_orders(question, summed, best, sent)
     with bars:
         st.markdown(f"**{answers_words(summed.count)}**")
-        st.vega_lite_chart(room_spec(summed.bars, AXIS[question.kind], revealed=True), width="stretch")
+        if summed.count:
+            st.vega_lite_chart(room_spec(summed.bars, AXIS[question.kind], revealed=True), width="stretch")
 
 
 def _mistakes(summed: Room) -> None:

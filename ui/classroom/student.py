@@ -36,6 +36,8 @@ from ui.state.settings import LISTED_ITEMS, Settings
 FOLLOW_EVERY_S = 2.0
 #: The typed number and the choice: widget keys of their own for each question.
 NUMBER_KEY, CHOICE_KEY, RESULT_KEY = "class_number_{}", "class_choice_{}", "class_result_{}"
+#: Set by a send that was kept: the next run says so in a toast, seen wherever the page is scrolled.
+TOAST_KEY = "class_sent_toast"
 
 #: A phone's page: no header or toolbar, little padding, so the question and Send fit the screen.
 PHONE_CSS = """
@@ -110,6 +112,7 @@ def send(the_class: Class, student: str) -> None:
         st.session_state[key] = ("refused", f"{error} Try again in a moment.")
     else:
         st.session_state[key] = (received.sent, SENT_WORDS.get(received.sent, ""))
+        st.session_state[TOAST_KEY] = received.sent == "stored"
 
 
 def answer_words(question: Question, answer: Answer) -> str:
@@ -194,6 +197,10 @@ def ask(the_class: Class, student: str) -> None:
     elif status in SENT_WORDS:
         st.warning(plain(words))
     kept = classroom.classes().answer_of(the_class.code, student, question)
+    if st.session_state.pop(TOAST_KEY, False) and kept is not None:
+        st.toast(
+            "Received: your answer counts. You may send again until the reveal.", icon=":material/check:"
+        )
     if kept is not None:
         st.success(
             f"**Received.** Your answer: {plain(answer_words(question, kept))}. You can change it and send "
