@@ -17,7 +17,7 @@ What it does, in one run:
   "N answers" is read every 50 ms, with the time it changes;
 * **the room**: ``--students`` websocket clients (60) that speak what a phone's browser speaks to
   Streamlit: they open the join link with an id of their own (``?class=CODE&me=ID``), replay the
-  page's every-2-seconds check of the class (its ``run_every`` fragment, as the browser reruns it),
+  page's check of the class every 5 seconds (its ``run_every`` fragment, as the browser reruns it),
   then, each at a random moment within ``--window`` seconds, drop one item (the sortable list's
   ``reorder`` trigger, in its fragment) and press Send (the button's trigger). A third of them
   change their mind and send again a second later. Each checks that the page says "Received" with
@@ -48,6 +48,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -79,6 +80,8 @@ GRADES = [3, 2, 3, 0, 1, 2, 0, 1, 3, 0]  # a 10-item list: what "60 answers of a
 NAMES = [f"item {i + 1}" for i in range(len(GRADES))]  # what a link with grades and no names shows
 LINK = "/?present=1&grades=" + ",".join(map(str, GRADES)) + "&k=5"
 TIMEOUT_S = 30.0
+#: Students open the join link one after another, this many seconds apart (a room scanning a QR code).
+OPEN_EVERY_S = 0.5
 
 
 # ------------------------------------------------------------------ memory --
@@ -238,6 +241,21 @@ class Room:
     sent_at: dict[int, float] = field(default_factory=dict)  # student → when their first Send left
     expected: int = 0  # websocket students
 
+    def came_in(self) -> None:
+        """One more student's page is open; the window opens a second after the last one's."""
+        self.opened += 1
+        self._maybe_open()
+
+    def left_out(self) -> None:
+        """A student whose page never opened: the room goes on without them."""
+        self.expected -= 1
+        self._maybe_open()
+
+    def _maybe_open(self) -> None:
+        if self.opened >= self.expected and not self.everyone_in.is_set():
+            self.t0 = time.perf_counter() + 1.0
+            self.everyone_in.set()
+
 
 async def student(url: str, code: str, number: int, window: float, room: Room, survive: bool) -> None:
     """One phone: open the link, keep checking the class, drop once and Send (a third send twice)."""
@@ -245,24 +263,22 @@ async def student(url: str, code: str, number: int, window: float, room: Room, s
     phone = Phone(query=f"class={code}&me={new_student()}")
     sends = 2 if number % 3 == 0 else 1
     sent, confirmed, at = 0, None, None
+    await asyncio.sleep(number * OPEN_EVERY_S)  # a room joins over some seconds, not in one millisecond
     while True:
         try:
             async with await load_test.connect(url) as ws:
                 link = Link(ws, phone)
                 try:
-                    await link.request()
-                    if at is None:  # the first time in: wait for the room, then answer within the window
-                        room.opened += 1
-                        if room.opened == room.expected:
-                            room.t0 = time.perf_counter() + 1.0
-                            room.everyone_in.set()
-                        await room.everyone_in.wait()
-                        at = room.t0 + rng.uniform(0.0, window - (1.5 if sends == 2 else 0.0))
-                    if confirmed is not None and confirmed not in phone.received:  # back after a crash
-                        room.resent_after_kill += 1
-                        sent -= 1  # the last one was not confirmed: send it again
-                    checking = asyncio.create_task(follow(link))
+                    await link.request(timeout=90.0)  # a page opened while the rest of the room joins
+                    checking = asyncio.create_task(follow(link))  # the page checks the class from now on
                     try:
+                        if at is None:  # the first time in: wait for the room, then answer within the window
+                            room.came_in()
+                            await room.everyone_in.wait()
+                            at = room.t0 + rng.uniform(0.0, window - (1.5 if sends == 2 else 0.0))
+                        if confirmed is not None and confirmed not in phone.received:  # back after a crash
+                            room.resent_after_kill += 1
+                            sent -= 1  # the last one was not confirmed: send it again
                         while sent < sends:
                             await asyncio.sleep(max(0.0, at - time.perf_counter()))
                             confirmed = await drop_and_send(link, rng, room, number)
@@ -274,15 +290,19 @@ async def student(url: str, code: str, number: int, window: float, room: Room, s
                     link.close()
                 return
         except (TimeoutError, OSError, websockets.WebSocketException) as error:
-            if not survive:
-                room.errors.append(f"student {number}: {type(error).__name__}: {error}")
+            if not survive or at is None:
+                room.errors.append(
+                    f"student {number} ({'in' if at else 'opening'}): {type(error).__name__}: {error}"
+                )
+                if at is None:  # never got in: the room does not wait for this one
+                    room.left_out()
                 return
             room.reconnected.add(number)
             await asyncio.sleep(0.3)
 
 
 async def follow(link: Link) -> None:
-    """What the page's browser does every 2 s: rerun the fragment that checks the class."""
+    """What the page's browser does every few seconds: rerun the fragment that checks the class."""
     fragment, interval = link.phone.follow
     while fragment:
         await asyncio.sleep(interval or 2.0)
@@ -536,7 +556,13 @@ def report(args, room: Room, projector: Projector, phones, phone_errors, expecte
             )
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (a timeout, Ctrl-C from a script) becomes SystemExit, so that ``finally`` stops every process."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ndcg_core.classroom.answer import Answer, answer_from, read_answer, stored
 from ndcg_core.classroom.question import Question, question_from
@@ -193,11 +194,17 @@ class Classes:
 
 def _as_class(state: ClassState) -> Class:
     """The store's record as a class; a question that cannot be read counts as none."""
-    question = None
-    data = from_json(state.question)
-    if isinstance(data, dict):
-        try:
-            question = question_from(data)
-        except NDCGInputError:
-            question = None
-    return Class(state.code, state.phase, state.number, question, state.expires)
+    return Class(state.code, state.phase, state.number, question_of(state.question), state.expires)
+
+
+@lru_cache(maxsize=256)
+def question_of(text: str) -> Question | None:
+    """A stored question (JSON), read and checked once per text (every phone asks every 2 s); None
+    when it cannot be read. Keyed on the text alone, and a question is frozen: sessions may share it."""
+    data = from_json(text)
+    if not isinstance(data, dict):
+        return None
+    try:
+        return question_from(data)
+    except NDCGInputError:
+        return None
