@@ -12,10 +12,10 @@ import subprocess
 import time
 from pathlib import Path
 
+from scripts.run_replicas import stop_process
 from tests.browser.conftest import free_port
 
 START_TIMEOUT_S = 15.0
-STOP_TIMEOUT_S = 10.0
 
 
 def redis_server_path() -> str | None:
@@ -61,11 +61,4 @@ def start_redis(workdir: Path, port: int | None = None) -> tuple[subprocess.Pope
 
 def stop_redis(process: subprocess.Popen[bytes]) -> None:
     """Stop the server by its PID: SIGTERM, wait, then SIGKILL."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=STOP_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=STOP_TIMEOUT_S)
+    stop_process(process)

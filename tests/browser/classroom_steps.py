@@ -25,13 +25,24 @@ def ask_the_class(
     e.g. "raise NDCG@5 with one move"); return the join link shown."""
     page.goto(base_url + path)
     wait_for_app_idle(page, "NDCG@5")
+    start_a_question(page, kind, asks)
+    return join_link(page)
+
+
+def start_a_question(page: Page, kind: str = "order", asks: str | None = None) -> None:
+    """In the classroom view: "Ask the class", the kind (and what it asks), "Start the question"."""
     open_the_form(page, kind)
     if asks is not None:
         page.get_by_text(asks).click()
         wait_for_app_idle(page)
     page.get_by_role("button", name="Start the question").click()
     wait_for_app_idle(page, "Answer on your phone")
-    return join_link(page)
+
+
+def join_on_a_phone(page: Page, url: str) -> None:
+    """The same browser page turned into a phone (390×844) that opens the join link."""
+    page.set_viewport_size(PHONE["viewport"])
+    join(page, url)
 
 
 def open_the_form(page: Page, kind: str = "order") -> None:

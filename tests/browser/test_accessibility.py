@@ -110,22 +110,18 @@ def open_the_ask_form(page: Page) -> None:
 
 def ask_a_question(page: Page) -> None:
     """Classroom view: a question asked; the room screen (join link, QR code, count, bars) is audited."""
-    from tests.browser.classroom_steps import join_link, open_the_form
+    from tests.browser.classroom_steps import join_link, start_a_question
 
-    open_the_form(page, "order")
-    page.get_by_role("button", name="Start the question").click()
-    wait_for_app_idle(page, "Answer on your phone")
+    start_a_question(page, "order")
     join_link(page)
 
 
 def reveal_a_question(page: Page) -> None:
     """Classroom view: a number question asked, answered (a slip) on a phone, and revealed: the share,
     the named mistake and the split bars are audited."""
-    from tests.browser.classroom_steps import PHONE, join, join_link, open_the_form
+    from tests.browser.classroom_steps import PHONE, join, join_link, start_a_question
 
-    open_the_form(page, "number")
-    page.get_by_role("button", name="Start the question").click()
-    wait_for_app_idle(page, "Answer on your phone")
+    start_a_question(page, "number")
     phone = page.context.browser.new_context(**PHONE).new_page()
     join(phone, join_link(page))
     phone.get_by_placeholder("e.g. 0.43").fill("3.49")  # DCG@5 with linear gain: a slip
@@ -137,15 +133,11 @@ def reveal_a_question(page: Page) -> None:
 
 
 def open_a_students_phone(page: Page) -> None:
-    """A question asked, then the join link opened on a phone (390×844): the student's page."""
-    from tests.browser.classroom_steps import join, join_link, move_to_top, open_the_form
+    """A question asked, then the join link opened on a phone (390×844): the student's page, an order sent."""
+    from tests.browser.classroom_steps import join_link, join_on_a_phone, move_to_top, start_a_question
 
-    open_the_form(page, "order")
-    page.get_by_role("button", name="Start the question").click()
-    wait_for_app_idle(page, "Answer on your phone")
-    url = join_link(page)
-    page.set_viewport_size({"width": 390, "height": 844})
-    join(page, url)
+    start_a_question(page, "order")
+    join_on_a_phone(page, join_link(page))
     move_to_top(page, "i6", "keyboard")
     page.get_by_role("button", name="Send").click()
     wait_for_app_idle(page, "Received.")
@@ -153,14 +145,10 @@ def open_a_students_phone(page: Page) -> None:
 
 def open_a_students_number_question(page: Page) -> None:
     """A number question on a phone, a NaN sent: its field and the refusal are audited."""
-    from tests.browser.classroom_steps import join, join_link, open_the_form
+    from tests.browser.classroom_steps import join_link, join_on_a_phone, start_a_question
 
-    open_the_form(page, "number")
-    page.get_by_role("button", name="Start the question").click()
-    wait_for_app_idle(page, "Answer on your phone")
-    url = join_link(page)
-    page.set_viewport_size({"width": 390, "height": 844})
-    join(page, url)
+    start_a_question(page, "number")
+    join_on_a_phone(page, join_link(page))
     page.get_by_placeholder("e.g. 0.43").fill("nan")
     page.get_by_role("button", name="Send").click()
     wait_for_app_idle(page, "is not a number")
