@@ -82,6 +82,8 @@ LINK = "/?present=1&grades=" + ",".join(map(str, GRADES)) + "&k=5"
 TIMEOUT_S = 30.0
 #: Students open the join link one after another, this many seconds apart (a room scanning a QR code).
 OPEN_EVERY_S = 0.5
+#: A page that does not open is tried this many times (as a student reloads it) before the room goes on.
+OPEN_ATTEMPTS = 3
 
 
 # ------------------------------------------------------------------ memory --
@@ -262,7 +264,7 @@ async def student(url: str, code: str, number: int, window: float, room: Room, s
     rng = random.Random(number)
     phone = Phone(query=f"class={code}&me={new_student()}")
     sends = 2 if number % 3 == 0 else 1
-    sent, confirmed, at = 0, None, None
+    sent, confirmed, at, attempts = 0, None, None, 0
     await asyncio.sleep(number * OPEN_EVERY_S)  # a room joins over some seconds, not in one millisecond
     while True:
         try:
@@ -290,6 +292,10 @@ async def student(url: str, code: str, number: int, window: float, room: Room, s
                     link.close()
                 return
         except (TimeoutError, OSError, websockets.WebSocketException) as error:
+            attempts += 1
+            if at is None and attempts < OPEN_ATTEMPTS:  # a browser retries a page that did not open
+                await asyncio.sleep(1.0)
+                continue
             if not survive or at is None:
                 room.errors.append(
                     f"student {number} ({'in' if at else 'opening'}): {type(error).__name__}: {error}"
@@ -589,7 +595,7 @@ def main() -> None:
         print(f"load average before: {os.getloadavg()[0]:.2f}")
         if args.replicas:
             os.environ[STORE_VARIABLE] = redis_url
-            cluster = start_cluster(args.replicas, workdir / "cluster", ("--runner.postScriptGC", "false"))
+            cluster = start_cluster(args.replicas, None, ("--runner.postScriptGC", "false"))
             base, pids = cluster.url, [r.process.pid for r in cluster.replicas]
             print(f"{args.replicas} replicas (pids {pids}) behind nginx at {base}, classes in Redis")
         else:
