@@ -46,7 +46,7 @@ CLASSROOM = LiveList(
     order_key="order_",
     watch_editor=True,
     size="large",
-    max_height="calc(100vh - 14rem)",
+    max_height="calc(100vh - 17rem)",  # the bar, the headline, its conventions and "Ask the class"
     sentences=False,
 )
 #: The expanders and tabs whose content depends on the order (drawn only while open).
@@ -151,12 +151,10 @@ def classroom_view(ranked: RankedList) -> None:
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
     if ask_the_class_screen(ranked, settings):  # "Ask the class": its form, or the room answering
         return
-    name_column, buttons_column, ask_column, lesson_column, settings_column, switch_column = st.columns(
-        [2.2, 4.0, 1.5, 1.1, 1.1, 1.7], vertical_alignment="center"
+    name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
+        [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
     )
     name_column.markdown(f"**NDCG Playground** · {plain(current_scenario().title)}")
-    with ask_column:
-        ask_button()
     with lesson_column:
         lesson_steps_menu()
     with settings_column.popover("Settings", key="playground_classroom_settings", on_change="rerun") as box:
@@ -176,6 +174,8 @@ def classroom_view(ranked: RankedList) -> None:
         details.table = table_column.container()
         with table_column:
             details.charts = chart_tabs(CLASSROOM_TAB_KEY)
+    with list_column:
+        ask_button()  # "Ask the class": under the list and its numbers (the bar has no room left)
     live_list(CLASSROOM, places, playground_figure(details))
 
 

@@ -47,7 +47,6 @@ def ask_button() -> None:
         key="class_ask_button",
         icon=":material/how_to_vote:",
         on_click=classroom.compose,
-        width="stretch",
         help=(
             f"Class {held[0]} is open: ask its next question; its students stay joined."
             if held
