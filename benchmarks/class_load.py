@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -143,11 +142,15 @@ FRAGMENT_RUN = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 
 class Link:
     """One phone's websocket: a reader that takes in every message the server sends (the page's ids,
-    what it says, each run's end), and requests sent one at a time, each waiting for its run's end."""
+    what it says, each run's end with the fragments it drew), and requests sent one at a time, each
+    waiting for the end of its own run: a full run, or a fragment run that drew the fragment it reran.
+    The page's check of the class is sent beside them without waiting, as the browser sends it (it
+    draws nothing, so its end is never taken for another run's)."""
 
     def __init__(self, ws: websockets.ClientConnection, phone: Phone) -> None:
         self.ws, self.phone = ws, phone
-        self.ends: asyncio.Queue[int] = asyncio.Queue()
+        self.ends: asyncio.Queue[tuple[int, frozenset[str]]] = asyncio.Queue()
+        self.drawn: set[str] = set()  # fragments that drew something since the last end
         self.lock = asyncio.Lock()
         self.reader = asyncio.create_task(self._read())
 
@@ -157,6 +160,8 @@ class Link:
             forward = ForwardMsg()
             forward.ParseFromString(raw)
             kind = forward.WhichOneof("type")
+            if kind == "delta":
+                self.drawn.add(forward.delta.fragment_id)
             if kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
                 element = forward.delta.new_element
                 which = element.WhichOneof("type")
@@ -176,18 +181,13 @@ class Link:
             elif kind == "page_info_changed":
                 phone.query = forward.page_info_changed.query_string
             elif kind == "script_finished" and forward.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                self.ends.put_nowait(forward.script_finished)
+                self.ends.put_nowait((forward.script_finished, frozenset(self.drawn)))
+                self.drawn = set()
 
-    async def request(
-        self,
-        *,
-        ends: int = FULL_RUN,
-        fragment: str = "",
-        widget: tuple[str, str, object] | None = None,
-        auto: bool = False,
-        timeout: float = TIMEOUT_S,
-    ) -> float:
-        """Send one rerun and wait for a run of its kind to end; the seconds it took."""
+    def message(
+        self, fragment: str = "", widget: tuple[str, str, object] | None = None, auto: bool = False
+    ) -> bytes:
+        """A rerun as the browser sends it: the page, the link's query, a fragment, a widget's trigger."""
         message = BackMsg()
         message.rerun_script.query_string = self.phone.query
         message.rerun_script.page_script_hash = self.phone.page_hash
@@ -201,22 +201,31 @@ class Link:
                 state.json_trigger_value = value  # type: ignore[assignment]
             else:
                 state.trigger_value = True
+        return message.SerializeToString()
+
+    async def check(self, fragment: str) -> None:
+        """The page's check of the class: sent, not waited for (it draws nothing unless the class moved on)."""
+        await self.ws.send(self.message(fragment, auto=True))
+
+    async def request(
+        self, *, fragment: str = "", widget: tuple[str, str, object] | None = None, timeout: float = TIMEOUT_S
+    ) -> float:
+        """Send one rerun and wait for its run to end (the full page's, or one that drew ``fragment``)."""
+        message = self.message(fragment, widget)
         async with self.lock:
             while not self.ends.empty():
                 self.ends.get_nowait()
             start = time.perf_counter()
-            await self.ws.send(message.SerializeToString())
+            await self.ws.send(message)
             deadline = start + timeout
             while True:
                 if self.reader.done():
                     raise websockets.ConnectionClosed(None, None)
                 try:
-                    if (
-                        await asyncio.wait_for(
-                            self.ends.get(), max(0.01, min(1.0, deadline - time.perf_counter()))
-                        )
-                        == ends
-                    ):
+                    status, drew = await asyncio.wait_for(
+                        self.ends.get(), max(0.01, min(1.0, deadline - time.perf_counter()))
+                    )
+                    if (status == FULL_RUN and not fragment) or (status == FRAGMENT_RUN and fragment in drew):
                         return time.perf_counter() - start
                 except TimeoutError:
                     if time.perf_counter() >= deadline:
@@ -312,8 +321,7 @@ async def follow(link: Link) -> None:
     fragment, interval = link.phone.follow
     while fragment:
         await asyncio.sleep(interval or 2.0)
-        with contextlib.suppress(TimeoutError):  # a check the server skipped while it ran another run
-            await link.request(ends=FRAGMENT_RUN, fragment=fragment, auto=True, timeout=interval or 2.0)
+        await link.check(fragment)
 
 
 async def drop_and_send(link: Link, rng: random.Random, room: Room, number: int) -> str:
@@ -324,9 +332,7 @@ async def drop_and_send(link: Link, rng: random.Random, room: Room, number: int)
     component, fragment = phone.sortable
     trigger = json.dumps([{"event": "reorder", "value": order}])
     key = f"$$STREAMLIT_INTERNAL_KEY_{component}__events"
-    room.drops_s.append(
-        await link.request(ends=FRAGMENT_RUN, fragment=fragment, widget=(key, "json_trigger_value", trigger))
-    )
+    room.drops_s.append(await link.request(fragment=fragment, widget=(key, "json_trigger_value", trigger)))
     phone.received = ""
     room.sent_at.setdefault(number, time.perf_counter())
     room.sends_s.append(await link.request(widget=(phone.send_button, "trigger", True)))
