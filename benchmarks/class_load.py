@@ -384,6 +384,7 @@ async def open_class(page, base: str) -> tuple[str, str]:
     await page.get_by_role("button", name="Start the question").click()
     join = page.locator(".st-key-class_join_url")
     await join.wait_for(timeout=30_000)
+    await page.wait_for_url(re.compile(r".*[?&]host="), timeout=30_000)  # the link holds the class now
     return (await join.inner_text()).strip(), page.url
 
 
@@ -507,8 +508,11 @@ async def kill_instructors_replica(cluster, cookie: str, room: Room, after: floa
     killed_at = time.perf_counter()
     print(f"   killed the instructor's replica {address} (pid {replica.process.pid})", flush=True)
     await asyncio.sleep(1.0)
-    await page.goto(link)  # the instructor's link again: nginx takes it to the live replica
-    await page.locator(".st-key-class_count").wait_for(timeout=30_000)
+    try:
+        await page.goto(link)  # the instructor's link again: nginx takes it to the live replica
+        await page.locator(".st-key-class_count").wait_for(timeout=120_000)
+    except Exception as error:  # reported, not raised: the students' figures still count
+        return f"{address}; the instructor's link did not show the count again: {type(error).__name__}"
     return f"{address}, the instructor's link showed the count again {time.perf_counter() - killed_at:.1f} s after the kill"
 
 
