@@ -16,7 +16,7 @@ import altair as alt
 import pandas as pd
 
 from ndcg_core.classroom.room import Bar
-from ui.charts.common import LIST_COLOUR, THIRD_COLOUR, attach_data, built
+from ui.charts.common import LIST_COLOUR, THIRD_COLOUR, attach_data, built, readable
 
 BARS = alt.NamedData(name="bars")
 RIGHT, WRONG = "had it right", "not right"
@@ -116,11 +116,13 @@ def bars_frame(bars: Sequence[Bar], revealed: bool) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["label", "position", "count", "verdict", "verdict_order"])
 
 
-def room_spec(bars: Sequence[Bar], axis_title: str, *, revealed: bool) -> dict[str, Any]:
-    """The chart of the room's answers: one colour while answering, split by the verdict once revealed."""
+def room_spec(bars: Sequence[Bar], axis_title: str, *, revealed: bool, text: str) -> dict[str, Any]:
+    """The chart of the room's answers: one colour while answering, split by the verdict once revealed;
+    its axes, legend and counts in ``text`` (the page's text colour: ``ui.readable_text.text_colour``)."""
     spec = attach_data(built(BUILDERS["revealed" if revealed else "live"]), bars=bars_frame(bars, revealed))
     layers = [dict(layer) for layer in spec["layer"]]
     encoding = dict(layers[0]["encoding"])
     encoding["x"] = {**encoding["x"], "title": axis_title}
     layers[0] = {**layers[0], "encoding": encoding}
-    return {**spec, "layer": layers}
+    layers[1] = {**layers[1], "mark": {**layers[1]["mark"], "color": text}}  # the counts above the bars
+    return readable({**spec, "layer": layers}, text)

@@ -36,6 +36,7 @@ from ui.classroom.lists import compact_list, ordered, question_lists, side_by_si
 from ui.classroom.service import Class, NotTheHost
 from ui.classroom.store import StoreUnavailable
 from ui.plain_text import plain
+from ui.readable_text import text_colour
 from ui.state import classroom
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
@@ -151,7 +152,9 @@ def _live(the_class: Class, token: str, count: DeltaGenerator, chart: DeltaGener
     if not any(bar.count for bar in bars):
         chart.caption("The room's answers appear here as bars as they arrive; the right answer stays hidden.")
         return
-    chart.vega_lite_chart(room_spec(bars, AXIS[question.kind], revealed=False), width="stretch")
+    chart.vega_lite_chart(
+        room_spec(bars, AXIS[question.kind], revealed=False, text=text_colour()), width="stretch"
+    )
 
 
 def _revealed(the_class: Class, token: str) -> None:
@@ -173,7 +176,10 @@ def _revealed(the_class: Class, token: str) -> None:
     with bars:
         st.markdown(f"**{answers_words(summed.count)}**")
         if summed.count:
-            st.vega_lite_chart(room_spec(summed.bars, AXIS[question.kind], revealed=True), width="stretch")
+            st.vega_lite_chart(
+                room_spec(summed.bars, AXIS[question.kind], revealed=True, text=text_colour()),
+                width="stretch",
+            )
 
 
 def _mistakes(summed: Room) -> None:

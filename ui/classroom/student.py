@@ -251,4 +251,7 @@ def revealed(the_class: Class, student: str) -> None:
     verdict = feedback(question, mine)
     shown: Callable[[str], object] = st.success if verdict.status == "right" else st.error
     reached = f" (NDCG{question.at} = {share(question.ndcg_of(mine))})" if question.kind == "order" else ""  # type: ignore[arg-type]
-    shown(f"Your answer: {plain(answer_words(question, mine))}{reached}. {plain(verdict.message)}")
+    said = (
+        "" if question.kind == "number" else f"Your answer: {plain(answer_words(question, mine))}{reached}. "
+    )
+    shown(said + plain(verdict.message))  # Practice's words for a number repeat the number
