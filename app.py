@@ -7,15 +7,20 @@ share are in ``ui/``, and every number comes from ``ndcg_core``.
 
 import streamlit as st
 
-from ui.navigation import APP_ICON, navigation
+from ui.navigation import APP_ICON, join_navigation, navigation
 from ui.readable_text import readable_captions
+from ui.state.classroom import is_student_link
 from ui.state.url import link_notes, restore_from_url, write_url
 
 st.set_page_config(page_title="NDCG Playground", page_icon=APP_ICON, layout="wide")
 
-restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
-page = navigation()
-readable_captions()
-link_notes()
-page.run()
-write_url()
+if is_student_link():  # ?class=CODE: a student's phone; the Playground's scenario stays out of its link
+    readable_captions()
+    join_navigation().run()
+else:
+    restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
+    page = navigation()
+    readable_captions()
+    link_notes()
+    page.run()
+    write_url()

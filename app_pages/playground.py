@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.classroom.ask_form import ask_button
+from ui.classroom.room_screen import ask_the_class_screen
 from ui.controls import conventions_line, settings_controls
 from ui.first_screen import compact_top
 from ui.glossary import linked_note
@@ -44,7 +46,7 @@ CLASSROOM = LiveList(
     order_key="order_",
     watch_editor=True,
     size="large",
-    max_height="calc(100vh - 14rem)",
+    max_height="calc(100vh - 17rem)",  # the bar, the headline, its conventions and "Ask the class"
     sentences=False,
 )
 #: The expanders and tabs whose content depends on the order (drawn only while open).
@@ -147,6 +149,8 @@ def classroom_view(ranked: RankedList) -> None:
     classroom_style()
     scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
+    if ask_the_class_screen(ranked, settings):  # "Ask the class": its form, or the room answering
+        return
     name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
         [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
     )
@@ -170,6 +174,8 @@ def classroom_view(ranked: RankedList) -> None:
         details.table = table_column.container()
         with table_column:
             details.charts = chart_tabs(CLASSROOM_TAB_KEY)
+    with list_column:
+        ask_button()  # "Ask the class": under the list and its numbers (the bar has no room left)
     live_list(CLASSROOM, places, playground_figure(details))
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up this project on a fresh Debian machine with Python 3.11, in ./.venv.
 #   bash scripts/setup.sh         what the app needs
-#   bash scripts/setup.sh --dev   also what the tests need: pytest, Playwright and Debian's Chromium
+#   bash scripts/setup.sh --dev   also what the tests need: pytest, Playwright, Debian's Chromium, nginx and
+#                                 redis-server
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,10 @@ fi
 if $dev && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   echo "Installing Debian's nginx-light for the failover test (replicas behind nginx)…"
   apt_install nginx-light
+fi
+if $dev && ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ]; then
+  echo "Installing Debian's redis-server for the tests of Ask the class across replicas…"
+  apt_install redis-server
 fi
 if $dev; then
   # axe-core, for the accessibility audit in tests/browser/test_accessibility.py (git-ignored .cache/).

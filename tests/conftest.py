@@ -7,8 +7,12 @@ The tests run in parallel (pytest-xdist, ``-n auto`` in pyproject.toml); ``-p no
 runs them in one process.
 """
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import settings
+
+from tests.redis_server import redis_server_path, start_redis, stop_redis
 
 settings.register_profile("ndcg", deadline=None)
 settings.load_profile("ndcg")
@@ -21,3 +25,15 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A redis-server of this test session's own on 127.0.0.1 (stopped by its PID at the end)."""
+    if redis_server_path() is None:
+        pytest.skip(
+            "redis-server is not installed: `bash scripts/setup.sh --dev` installs Debian's redis-server"
+        )
+    process, url = start_redis(tmp_path_factory.mktemp("redis"))
+    yield url
+    stop_redis(process)

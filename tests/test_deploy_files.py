@@ -206,3 +206,23 @@ def test_both_kubernetes_probes_ask_streamlit_on_8501() -> None:
         block = re.search(rf"{probe}:\n((?:\s{{12,}}.*\n)+)", text)
         assert block is not None, probe
         assert "path: /_stcore/health" in block[1] and "port: 8501" in block[1], probe
+
+
+def test_every_replica_names_the_one_redis_service_of_ask_the_class() -> None:
+    """The app's Deployment sets NDCG_CLASS_STORE to redis://SERVICE:PORT/DB, and that Service exists,
+    in front of a Redis Deployment with a pinned image; deploy/README.md says how to set it elsewhere."""
+    from ui.state.classroom import STORE_VARIABLE
+
+    text = KUBERNETES.read_text(encoding="utf-8")
+    setting = re.search(rf"- name: {STORE_VARIABLE}\n\s+value: \"(redis://[^\"]+)\"", text)
+    assert setting is not None, f"{STORE_VARIABLE} is not set on the app's containers"
+    found = re.fullmatch(r"redis://([a-z0-9-]+):(\d+)/(\d+)", setting[1])
+    assert found is not None, setting[1]
+    service, port = found[1], found[2]
+    block = re.search(rf"kind: Service\nmetadata:\n  name: {service}\nspec:\n(.*?)(?=\n---|\Z)", text, re.S)
+    assert block is not None and f"port: {port}" in block[1], f"no Service {service} on port {port}"
+    selector = re.search(r"selector:\n\s+app: (\S+)", block[1])
+    assert selector is not None and f"app: {selector[1]}" in text.split(f"name: {service}\n")[1]
+    image = re.search(r"image: (redis:\S+)", text)
+    assert image is not None and not image[1].endswith(":latest")
+    assert f"{STORE_VARIABLE}=redis://" in (ROOT / "deploy" / "README.md").read_text(encoding="utf-8")

@@ -31,6 +31,8 @@ MANY_QUERIES = PageFile("app_pages/many_queries.py", "Many queries", ":material/
 PRACTICE = PageFile("app_pages/practice.py", "Practice", ":material/edit_note:")
 GLOSSARY = PageFile("app_pages/glossary.py", "Glossary", ":material/menu_book:")
 PAGES = (PLAYGROUND, STEP_BY_STEP, VARIANTS, COMPARE, WHAT_IF, MANY_QUERIES, PRACTICE, GLOSSARY)
+#: A student's page of "Ask the class": the only page a student's link (``?class=CODE``) opens.
+JOIN = PageFile("app_pages/join.py", "Answer the class question", ":material/how_to_vote:")
 
 #: The browser tab's icon: three bars of falling height, as SVG markup. Streamlit sends it as a
 #: data: URL; a ``:material/…:`` page icon is fetched from fonts.gstatic.com, which a machine
@@ -45,6 +47,13 @@ def navigation() -> st.navigation:
     """Streamlit's navigation over :data:`PAGES`, at the top of the page; the Playground first."""
     pages = [st.Page(p.path, title=p.title, icon=p.icon, default=p is PLAYGROUND) for p in PAGES]
     return st.navigation(pages, position="top")
+
+
+def join_navigation() -> st.navigation:
+    """A student's link: the student's page alone, no menu (a phone shows the question and nothing else)."""
+    return st.navigation(
+        [st.Page(JOIN.path, title=JOIN.title, icon=JOIN.icon, default=True)], position="hidden"
+    )
 
 
 def link_to(page: PageFile, label: str) -> None:

@@ -163,7 +163,7 @@ def _check_choice(exercise: Exercise, choice: str) -> Feedback:
         return Feedback("unreadable", "Choose one of: " + ", ".join(exercise.choices) + ".")
     if choice == exercise.answer:
         return Feedback("right", f"Right: {exercise.worked}")
-    for key, leads_to, says in _choice_slips(exercise):
+    for key, leads_to, says in choice_slips(exercise):
         if choice == leads_to:
             return Feedback("wrong", f"Not right. {says} Recheck {exercise.step}.", (key,))
     if exercise.kind == "move" and exercise.answer == "leaves unchanged":
@@ -171,7 +171,7 @@ def _check_choice(exercise: Exercise, choice: str) -> Feedback:
     return Feedback("wrong", f"Not right. Recheck {exercise.step}. Hint: {exercise.hint}")
 
 
-def _choice_slips(exercise: Exercise) -> list[tuple[str, str, str]]:
+def choice_slips(exercise: Exercise) -> list[tuple[str, str, str]]:
     """(slip, the choice it leads to, what it says), for the slips that change the choice."""
     k, gain, other = exercise.k, exercise.gain, OTHER_GAIN[exercise.gain]
     asked = f"this exercise asks about NDCG@{k}"

@@ -101,10 +101,68 @@ def open_a_loss_in_compare(page: Page) -> None:
     page.get_by_text("The query that shows it best").first.wait_for(state="visible")
 
 
+def open_the_ask_form(page: Page) -> None:
+    """Classroom view: "Ask the class" pressed, a choice question chosen (both lists shown)."""
+    from tests.browser.classroom_steps import open_the_form
+
+    open_the_form(page, "choice")
+
+
+def ask_a_question(page: Page) -> None:
+    """Classroom view: a question asked; the room screen (join link, QR code, count, bars) is audited."""
+    from tests.browser.classroom_steps import join_link, start_a_question
+
+    start_a_question(page, "order")
+    join_link(page)
+
+
+def reveal_a_question(page: Page) -> None:
+    """Classroom view: a number question asked, answered (a slip) on a phone, and revealed: the share,
+    the named mistake and the split bars are audited."""
+    from tests.browser.classroom_steps import PHONE, join, join_link, start_a_question
+
+    start_a_question(page, "number")
+    phone = page.context.browser.new_context(**PHONE).new_page()
+    join(phone, join_link(page))
+    phone.get_by_placeholder("e.g. 0.43").fill("3.49")  # DCG@5 with linear gain: a slip
+    phone.get_by_role("button", name="Send").click()
+    wait_for_app_idle(phone, "Received.")
+    phone.context.close()
+    page.get_by_role("button", name="Reveal").click()
+    wait_for_app_idle(page, "had it right")
+
+
+def open_a_students_phone(page: Page) -> None:
+    """A question asked, then the join link opened on a phone (390×844): the student's page, an order sent."""
+    from tests.browser.classroom_steps import join_link, join_on_a_phone, move_to_top, start_a_question
+
+    start_a_question(page, "order")
+    join_on_a_phone(page, join_link(page))
+    move_to_top(page, "i6", "keyboard")
+    page.get_by_role("button", name="Send").click()
+    wait_for_app_idle(page, "Received.")
+
+
+def open_a_students_number_question(page: Page) -> None:
+    """A number question on a phone, a NaN sent: its field and the refusal are audited."""
+    from tests.browser.classroom_steps import join_link, join_on_a_phone, start_a_question
+
+    start_a_question(page, "number")
+    join_on_a_phone(page, join_link(page))
+    page.get_by_placeholder("e.g. 0.43").fill("nan")
+    page.get_by_role("button", name="Send").click()
+    wait_for_app_idle(page, "is not a number")
+
+
 #: (path, text that proves the page has drawn, what to do before the audit)
 PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/", "Rank by rank", open_chart_exports),
     ("/?present=1", "NDCG@5", hold_an_item),
+    ("/?present=1&ask_form", "NDCG@5", open_the_ask_form),  # the parameter only names the test
+    ("/?present=1&asking", "NDCG@5", ask_a_question),
+    ("/?present=1&revealed", "NDCG@5", reveal_a_question),
+    ("/?present=1&student", "NDCG@5", open_a_students_phone),
+    ("/?present=1&student_number", "NDCG@5", open_a_students_number_question),
     ("/step_by_step", "Step", None),
     *((f"/step_by_step?step={step}", f"Step {step} of 8", None) for step in range(2, 9)),  # questions open
     (

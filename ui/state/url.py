@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.plain_text import plain
-from ui.state import lesson
+from ui.state import classroom, lesson
 from ui.state.link import PARAMS, decode, encode
 from ui.state.scenario import link_state, load_link
 
@@ -25,7 +25,7 @@ RECONNECTED_NOTE = (
     "please do it again."
 )
 #: The parameters this module writes; any others in the URL are kept as they are.
-OWNED = (*PARAMS, lesson.STEP_PARAM, lesson.PRESENT_PARAM)
+OWNED = (*PARAMS, lesson.STEP_PARAM, lesson.PRESENT_PARAM, *classroom.PARAMS)
 
 
 def restore_from_url() -> None:
@@ -41,6 +41,7 @@ def restore_from_url() -> None:
     if decoded.scenario is not None:
         load_link(decoded.scenario)
     lesson.restore_from_link({key: st.query_params[key] for key in st.query_params})
+    classroom.restore_from_link({key: st.query_params[key] for key in st.query_params})
 
 
 def browser_had_a_page() -> bool:
@@ -64,8 +65,11 @@ def browser_had_a_page() -> bool:
 
 
 def write_url() -> None:
-    """Write the current scenario into the URL (only when it changed)."""
-    wanted = encode(link_state()) | lesson.link_params()
+    """Write the current scenario into the URL (only when it changed); never into a student's link
+    (``?class=CODE``), which holds the class and nothing of the Playground's."""
+    if classroom.is_student_link():
+        return
+    wanted = encode(link_state()) | lesson.link_params() | classroom.link_params()
     kept = {key: st.query_params[key] for key in st.query_params if key not in OWNED}
     now = {key: st.query_params[key] for key in st.query_params}
     if now != kept | wanted:
