@@ -210,8 +210,10 @@ Figure = Callable[[LiveRun], None]
 def single_move(before: Sequence[str], after: Sequence[str]) -> tuple[int, int] | None:
     """The one move (1-based ranks) that turns ``before`` into ``after``, or None.
 
+    Two neighbours swapped are one move either way; it reads as the lower item moving up.
+
     >>> single_move(list("abcd"), list("dabc")), single_move(list("abcd"), list("bacd"))
-    ((4, 1), (1, 2))
+    ((4, 1), (2, 1))
     >>> single_move(list("abcd"), list("badc")) is None
     True
     """
