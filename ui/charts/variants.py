@@ -76,7 +76,7 @@ def _ndcg_bars() -> alt.Chart:
             x=alt.X("ndcg:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1])),
             color=colour,
             opacity=alt.Opacity(
-                "in_force:N", scale=alt.Scale(domain=["in force", "other"], range=[1.0, 0.55]), legend=None
+                "in_force:O", scale=alt.Scale(domain=["in force", "other"], range=[1.0, 0.55]), legend=None
             ),
             tooltip=["aspect:N", "variant:N", alt.Tooltip("ndcg:Q", format=".4f", title="NDCG@k")],
         )
