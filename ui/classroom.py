@@ -44,7 +44,9 @@ LAYOUT_CSS = f"""
 }}
 [class*="st-key-classroom_figure_"] [data-testid="stTabs"] {{ min-height: 0; }}
 .st-key-classroom_in_force p {{ font-size: 1.45rem !important; font-weight: 700; line-height: 1.2; margin: 0; }}
-[class*="st-key-classroom_figure_"] [data-testid="stTabPanel"] {{ overflow-y: auto; overflow-x: hidden; }}
+[class*="st-key-classroom_figure_"] [data-testid="stTabPanel"] {{
+  overflow-y: auto; overflow-x: hidden; padding-top: 0.4rem;
+}}
 [data-testid="stPopoverBody"] {{ min-width: 22rem; }}
 </style>
 """

@@ -74,7 +74,7 @@ def projector(spec: dict[str, Any], colour: str, *, legend: str | None = None) -
     for part, values in projector_config(colour).items():
         config[part] = {**config.get(part, {}), **values}
     spec = {**spec, "config": config, "usermeta": CANVAS, "autosize": FIT}
-    spec = _with_views(spec, lambda view: _large_marks(view, colour))
+    spec = _with_views(spec, lambda view: _whole_labels(_large_marks(view, colour)))
     if legend is not None:
         spec = _with_views(spec, lambda view: _legends_at(view, legend))
     return spec
@@ -99,6 +99,19 @@ def _large_marks(view: dict[str, Any], colour: str) -> dict[str, Any]:
     if mark.get("color") == CUTOFF_COLOUR:
         changed["color"] = colour
     return {**view, "mark": changed}
+
+
+def _whole_labels(view: dict[str, Any]) -> dict[str, Any]:
+    """No axis label of the view is shortened with "…" (a projector has no hover to read the rest)."""
+    encoding = view.get("encoding")
+    if not isinstance(encoding, dict):
+        return view
+    whole = {}
+    for channel, definition in encoding.items():
+        if isinstance(definition, dict) and isinstance(definition.get("axis"), dict):
+            definition = {**definition, "axis": {**definition["axis"], "labelLimit": 0}}
+        whole[channel] = definition
+    return {**view, "encoding": whole}
 
 
 def _legends_at(view: dict[str, Any], orient: str) -> dict[str, Any]:
