@@ -600,8 +600,9 @@ def classroom_tab(name: str, view: View, custom: CustomGain | None, base: float,
     elif name == "The ideal":
         ideal_section(view)
     elif name == "Pitfalls":
-        short = st.segmented_control("Pitfall", list(PITFALL_NAMES), key="variants_classroom_pitfall")
-        title = PITFALL_NAMES[short or next(iter(PITFALL_NAMES))]
+        # A radio, not a segmented control: the latter's chosen option is red on pink (3.8:1).
+        short = st.radio("Pitfall", list(PITFALL_NAMES), key="variants_classroom_pitfall", horizontal=True)
+        title = PITFALL_NAMES[short]
         st.subheader(title)
         PITFALLS[title](view, threshold)
     else:

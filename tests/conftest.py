@@ -7,11 +7,20 @@ The tests run in parallel (pytest-xdist, ``-n auto`` in pyproject.toml); ``-p no
 runs them in one process.
 """
 
+import functools
+
 import pytest
 from hypothesis import settings
+from streamlit.components.v2 import manifest_scanner
 
 settings.register_profile("ndcg", deadline=None)
 settings.load_profile("ndcg")
+
+# Each new AppTest scans the metadata of every installed distribution for Streamlit component
+# manifests (about 200 of them here: 0.3-1.5 s an AppTest, most of a page test's time). The app's
+# components are inline (ui/components/inline.py) and nothing is installed during a test session,
+# so each test process scans once and every AppTest reuses the result.
+manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -202,10 +202,11 @@ LAYOUT_PROBLEMS = """() => {
 }"""
 
 #: Formulas whose box (or a box around it) cuts their content: a KaTeX formula's drawing, every
-#: glyph's box, must lie inside each box around it that clips (overflow not visible) up to the page.
-#: A box that scrolls sideways shows a wide formula whole by scrolling, so only its top and bottom count.
+#: glyph's box, must lie inside each box around it that hides its overflow, up to the page. A box
+#: that scrolls (a wide formula sideways, the page down) cuts nothing: it shows the rest by scrolling.
 FORMULA_CUTS = """() => {
   const problems = [];
+  const clips = value => value === 'hidden' || value === 'clip';
   document.querySelectorAll('.katex').forEach((formula, n) => {
     let top = Infinity, bottom = -Infinity, left = Infinity, right = -Infinity;
     formula.querySelectorAll('*').forEach(part => {
@@ -217,18 +218,20 @@ FORMULA_CUTS = """() => {
     });
     if (top === Infinity) return;
     for (let box = formula.parentElement; box && box !== document.body; box = box.parentElement) {
-      const style = getComputedStyle(box);
-      if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
-      const frame = box.getBoundingClientRect();
-      const sideways = ['auto', 'scroll'].includes(style.overflowX);
-      const cut = [top < frame.top - 1 && 'top', bottom > frame.bottom + 1 && 'bottom',
-                   !sideways && left < frame.left - 1 && 'left', !sideways && right > frame.right + 1 && 'right']
-                  .filter(Boolean);
+      const style = getComputedStyle(box), frame = box.getBoundingClientRect();
+      const cut = [clips(style.overflowY) && top < frame.top - 1 && 'top',
+                   clips(style.overflowY) && bottom > frame.bottom + 1 && 'bottom',
+                   clips(style.overflowX) && left < frame.left - 1 && 'left',
+                   clips(style.overflowX) && right > frame.right + 1 && 'right'].filter(Boolean);
       if (cut.length) {
         const text = formula.querySelector('annotation')?.textContent ?? `formula ${n + 1}`;
         problems.push(`${text.slice(0, 60)}: cut at its ${cut.join(', ')} by ${box.className.split(' ')[0] || box.tagName}`);
         return;
       }
+      // A box that scrolls shows its part of the formula whole (the rest by scrolling): the boxes
+      // around it see only that part.
+      if (style.overflowX !== 'visible') { left = Math.max(left, frame.left); right = Math.min(right, frame.right); }
+      if (style.overflowY !== 'visible') { top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom); }
       if (box.dataset.testid === 'stMain') return;
     }
   });

@@ -107,7 +107,7 @@ def test_variants_in_the_classroom_shows_one_pitfall_at_a_time(new_app: NewApp):
     at.run()
     assert not at.exception
     assert "1. The ideal built from the first k items only" in [h.value for h in at.subheader]
-    at.segmented_control(key="variants_classroom_pitfall").set_value("Ties").run()
+    at.radio(key="variants_classroom_pitfall").set_value("Ties").run()
     assert [h.value for h in at.subheader] == ["6. Ties in scores"]
     assert at.slider(key="variants_tie_ranks")  # the tied ranks can be chosen here too
 

@@ -84,7 +84,9 @@ def _ndcg_bars() -> alt.Chart:
             ),
             tooltip=["aspect:N", "variant:N", alt.Tooltip("ndcg:Q", format=".4f", title="NDCG@k")],
         )
-        .properties(height=alt.Step(26))
+        # As wide as its column; its height is set with the data, 26 px a bar (a step height
+        # made Vega-Lite warn "Dropping fit-y" under Streamlit's "fit").
+        .properties(autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )
 
 
@@ -96,9 +98,16 @@ def chart_spec(kind: str) -> dict[str, Any]:
     return built(BUILDERS[kind])
 
 
+#: The plot's height for each bar of ``ndcg_bars``.
+BAR_STEP = 26
+
+
 def with_data(kind: str, **datasets: pd.DataFrame) -> dict[str, Any]:
-    """The chart's spec with this session's datasets attached."""
-    return attach_data(chart_spec(kind), **datasets)
+    """The chart's spec with this session's datasets attached (the bars' chart as tall as its bars)."""
+    spec = chart_spec(kind)
+    if kind == "ndcg_bars":
+        spec = {**spec, "height": BAR_STEP * len(datasets["variants"])}
+    return attach_data(spec, **datasets)
 
 
 def discount_curve_data(n: int, log_base: float) -> pd.DataFrame:
