@@ -19,6 +19,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ui.charts.common import (
+    CANVAS,
     IDEAL_COLOUR,
     LIST_COLOUR,
     THIRD_COLOUR,
@@ -184,10 +185,6 @@ BUILDERS = {
     "cumulative": _cumulative,
     "ndcg_by_k": _ndcg_by_k,
 }
-#: Draw on a canvas, not in SVG: a drop then repaints a picture instead of rewriting some 700 SVG
-#: elements of three charts (the browser's style, layout and paint of them cost more than the
-#: rest of a drop). The numbers are in the per-rank table beside the charts, for a screen reader.
-CANVAS = {"embedOptions": {"renderer": "canvas"}}
 #: Fill the column's width; the height is the plot's, with the axes and legends added below it.
 #: (Streamlit's default for a stretched chart, "fit", squeezes the plot to make room for them.)
 FIT_WIDTH = {"type": "fit-x", "contains": "padding"}

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.charts.common import CUTOFF_COLOUR, readable
+from ui.charts.common import CANVAS, CUTOFF_COLOUR, readable
 
 #: The classroom view's root type size in pixels, as a Vega expression of the window's size: the
 #: CSS ``clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px)`` of ``ui.presentation``.
 ROOT_PX = "clamp(0.0075 * windowSize()[0] + 0.007 * windowSize()[1] + 1, 16, 26)"
-#: A projector's chart is drawn on a canvas: a drop repaints one picture (see ui.charts.playground).
-CANVAS = {"embedOptions": {"renderer": "canvas"}}
 #: Fill the place the page gives the chart, axes and legend included.
 FIT = {"type": "fit", "contains": "padding"}
 
