@@ -71,9 +71,12 @@ def the_list(ranked: RankedList, k: int, *, large: bool = False) -> None:
     draggable_list(ranked, k, key="what_if_sortable", on_reorder=scenario.reorder_list, **size)
 
 
-def undo_button(ranked: RankedList) -> None:
-    """Undo the last change of the list (a swap, a drop, a change made here or on the Playground)."""
-    order_buttons(ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}")
+def undo_button(ranked: RankedList, *, alone: bool = False) -> None:
+    """Undo the last change of the list (a swap, a drop, a change made here or on the Playground);
+    ``alone``: as wide as its place (the classroom bar), not a third of it."""
+    order_buttons(
+        ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}", in_a_row=alone
+    )
 
 
 def best_single_change(
@@ -272,7 +275,7 @@ def classroom_view(ranked: RankedList) -> None:
     numbers = Headline.of(ranking)
     undo_column, best = bar.buttons.columns([1, 1.8])
     with undo_column:
-        undo_button(ranked)
+        undo_button(ranked, alone=True)
     list_column, figure_column = st.columns([1.15, 1.6], gap="medium")
     with list_column:
         st.metric(f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals))
