@@ -24,6 +24,7 @@ from ndcg_core.teaching.glossary import GLOSSARY
 from ndcg_core.trec.judged import NOT_JUDGED
 from ui.breakdown_table import BEYOND_K_STYLE
 from ui.charts.compare import contribution_data, difference_data, ndcg_by_k_data, with_data
+from ui.classroom_view import classroom_bar, figure_box, figure_tabs, k_and_gain, projector_chart
 from ui.controls import EMPTY_IDEAL_TERM, decimals_control
 from ui.draggable_list import draggable_list
 from ui.exports import table_downloads
@@ -49,6 +50,7 @@ from ui.state.compare import (
     reorder,
     unjudged,
 )
+from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 from ui.state.settings import DEFAULTS, JUDGED_POOL
 
@@ -73,16 +75,36 @@ PAIRED_HEADERS = {
 }
 
 
-def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float, int]:
-    """k, gain, the relevance threshold of the binary metrics and the shared Decimals, in one row."""
+def settings_now(largest_k: int, grades: list[float]) -> tuple[int, str, float, int]:
+    """k, gain, the relevance threshold and Decimals as they stand (their defaults on a first visit)."""
     keep_settings()
     scenario.keep_settings()  # Decimals is the session's one setting, shared with every page
     st.session_state.setdefault(K_KEY, min(DEFAULTS.k, largest_k))
     st.session_state.setdefault(GAIN_KEY, DEFAULTS.gain)
-    levels = sorted({g for g in grades if g > 0}) or [1.0]
-    if st.session_state.get(THRESHOLD_KEY) not in levels:
-        st.session_state[THRESHOLD_KEY] = levels[0]
-    k_column, gain_column, threshold_column, decimals_column = st.columns([3, 2, 3, 1])
+    if st.session_state.get(THRESHOLD_KEY) not in threshold_levels(grades):
+        st.session_state[THRESHOLD_KEY] = threshold_levels(grades)[0]
+    return (
+        st.session_state[K_KEY],
+        st.session_state[GAIN_KEY],
+        float(st.session_state[THRESHOLD_KEY]),
+        scenario.read_settings().decimals,
+    )
+
+
+def threshold_levels(grades: list[float]) -> list[float]:
+    """The grades the binary metrics' threshold can take: every positive grade (1 when none)."""
+    return sorted({g for g in grades if g > 0}) or [1.0]
+
+
+def settings_row(largest_k: int, grades: list[float], *, column: bool = False) -> tuple[int, str, float, int]:
+    """k, gain, the relevance threshold of the binary metrics and the shared Decimals, in one row
+    (``column``: one under the other, for the classroom view's popover)."""
+    settings_now(largest_k, grades)
+    levels = threshold_levels(grades)
+    if column:
+        k_column = gain_column = threshold_column = decimals_column = st.container()
+    else:
+        k_column, gain_column, threshold_column, decimals_column = st.columns([3, 2, 3, 1])
     k_column.slider("Cutoff k", 1, largest_k, key=K_KEY, help="Every number on this page is at this k.")
     gain_column.radio(
         "Gain (NDCG)",
@@ -109,12 +131,23 @@ def settings_row(largest_k: int, grades: list[float]) -> tuple[int, str, float, 
 
 
 def system_column(
-    side: str, ranked: RankedList, numbers: Headline, shown: str, pair: QueryPair | None = None
+    side: str,
+    ranked: RankedList,
+    numbers: Headline,
+    shown: str,
+    pair: QueryPair | None = None,
+    *,
+    large: bool = False,
 ) -> None:
     """One system: its NDCG@k (``shown``: written with the digits that tell A and B apart), its
-    order buttons, and its draggable list."""
-    st.subheader(f"System {side}" if pair is None else f"Run {side}: {pair.run_names['AB'.index(side)]}")
-    st.metric(f"{side} · NDCG{numbers.at}", shown)
+    order buttons, and its draggable list (``large``: the classroom view's, no heading, the list in
+    projector type in a box of its own)."""
+    name = f"System {side}" if pair is None else f"Run {side}: {pair.run_names['AB'.index(side)]}"
+    if not large:
+        st.subheader(name)
+    st.metric(
+        f"{side} · NDCG{numbers.at}" if not large or pair is None else f"{name} · NDCG{numbers.at}", shown
+    )
     if not ranked.items:
         st.info(f"Run {side} returned nothing for this query: every number of {side} is 0.")
         return
@@ -126,8 +159,9 @@ def system_column(
         lambda how: change(side, how),
         which=("ideal", "original", "undo"),
         key=lambda name: f"compare_{name}_{side}",
-        labels={"original": "Original"},
+        labels={"original": "Original"} | ({"ideal": "Ideal"} if large else {}),
         helps={"original": origin, "undo": "Go back one change"},
+        tooltips=not large,  # on a projector a tooltip left by a click covers the list
     )
     draggable_list(
         ranked,
@@ -136,6 +170,7 @@ def system_column(
         on_reorder=reorder(side),
         aria_label=f"System {side}'s ranking: drag, or focus a row and press Space to move it",
         unjudged=unjudged(side),
+        **({"size": "large", "max_height": "calc(100vh - 15.5rem)"} if large else {}),
     )
 
 
@@ -431,6 +466,9 @@ def every_k(ranking: Ranking, n: int) -> np.ndarray:
 def main() -> None:
     a, b = current("A"), current("B")
     pool = judged_pool()
+    if is_presenting():
+        classroom_view(a, b, pool)
+        return
     pair = introduction(pool)
     longest = max(len(a.items), len(b.items), 1)
     k, gain, threshold, decimals = settings_row(longest, pool)
@@ -464,11 +502,7 @@ def main() -> None:
     )
     table = b_minus_a(side_by_side_of(rankings["A"], rankings["B"], a.names, b.names, pad_shorter=True))
     st.subheader("Rank by rank")
-    st.caption(
-        "Contribution = gain × 1/log2(i+1) at that rank. B − A above 0: B gains more at that rank. "
-        f"Rows beyond k = {k} are shaded: they count for larger k only."
-        + ("" if len(a.items) == len(b.items) else " A rank past a list's end holds nothing and adds 0.")
-    )
+    st.caption(rank_by_rank_words(k, a, b))
     places = paired_places(table, decimals)
     paired_table(with_judgment_marks(table, a, b), k, places)
     table_downloads(
@@ -490,6 +524,58 @@ def main() -> None:
     neighbours_section(a, b, k, threshold, pool, gain, decimals)
     if pair is None:  # the course's example, not below a query of two runs
         same_pattern_section(gain, decimals)
+
+
+def rank_by_rank_words(k: int, a: RankedList, b: RankedList) -> str:
+    """What the side-by-side table's columns are."""
+    return (
+        "Contribution = gain × 1/log2(i+1) at that rank. B − A above 0: B gains more at that rank. "
+        f"Rows beyond k = {k} are shaded: they count for larger k only."
+        + ("" if len(a.items) == len(b.items) else " A rank past a list's end holds nothing and adds 0.")
+    )
+
+
+#: The classroom view's figures, one tab each: who wins at which k first.
+CLASSROOM_TABS = ("Who wins at which k", "Rank by rank", "Contributions", "B − A", "Neighbours")
+
+
+def classroom_view(a: RankedList, b: RankedList, pool: list[float]) -> None:
+    """One projector screen: A's and B's NDCG@k and lists side by side, and who wins at which k
+    (the rest of the page one click away, in tabs); the settings in a popover."""
+    pair = query_pair()
+    longest = max(len(a.items), len(b.items), 1)
+    k, gain, threshold, decimals = settings_now(longest, pool)
+    bar = classroom_bar("compare_classroom_settings", k_and_gain(k, gain))
+    if bar.settings is not None:
+        with bar.settings:
+            settings_row(longest, pool, column=True)
+    rankings = {side: Ranking.of(r.grades, k, gain=gain, ideal=pool) for side, r in (("A", a), ("B", b))}
+    numbers = {side: Headline.of(ranking) for side, ranking in rankings.items()}
+    shown = dict(zip("AB", wording.pair(numbers["A"].ndcg, numbers["B"].ndcg, decimals), strict=True))
+    a_column, b_column, figure_column = st.columns([1, 1, 1.9], gap="medium")
+    for side, ranked, column in (("A", a, a_column), ("B", b, b_column)):
+        with column:
+            system_column(side, ranked, numbers[side], shown[side], pair, large=True)
+    names = None if pair is None else pair.run_names
+    table = b_minus_a(side_by_side_of(rankings["A"], rankings["B"], a.names, b.names, pad_shorter=True))
+    with figure_column, figure_box("compare"):
+        tabs = figure_tabs(CLASSROOM_TABS, key="compare_classroom_tab")
+        for name, tab in tabs.items():
+            with tab:
+                if name == "Who wins at which k":
+                    a_every, b_every = every_k(rankings["A"], longest), every_k(rankings["B"], longest)
+                    st.markdown(race_sentence(list(a_every), list(b_every), decimals))
+                    chart = with_data("ndcg_by_k", ndcg_by_k_data(a_every, b_every), k, names)
+                    projector_chart(st.container(height="stretch"), chart)
+                elif name == "Rank by rank":
+                    st.caption(rank_by_rank_words(k, a, b))
+                    paired_table(with_judgment_marks(table, a, b), k, paired_places(table, decimals))
+                elif name == "Contributions":
+                    projector_chart(tab, with_data("contributions", contribution_data(table), k, names))
+                elif name == "B − A":
+                    projector_chart(tab, with_data("difference", difference_data(table), k, names))
+                else:
+                    neighbours_section(a, b, k, threshold, pool, gain, decimals)
 
 
 main()

@@ -16,6 +16,7 @@ import streamlit as st
 
 from ui.classroom.ask_form import ask_button
 from ui.classroom.room_screen import ask_the_class_screen
+from ui.classroom_view import classroom_bar, figure_box, k_and_gain
 from ui.controls import conventions_line, settings_controls
 from ui.first_screen import compact_top
 from ui.glossary import linked_note
@@ -24,7 +25,7 @@ from ui.list_editor import list_editor, unlisted_grades_field
 from ui.live_list import LiveList, Places, live_list
 from ui.plain_text import plain
 from ui.playground_figure import Details, chart_tabs, playground_figure, rank_by_rank_words
-from ui.presentation import back_to_the_lesson, classroom_style, classroom_toggle, lesson_steps_menu
+from ui.presentation import back_to_the_lesson, classroom_toggle, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
 from ui.state import lesson as lesson_state
 from ui.state import run_query, scenario
@@ -46,8 +47,10 @@ CLASSROOM = LiveList(
     order_key="order_",
     watch_editor=True,
     size="large",
-    max_height="calc(100vh - 17rem)",  # the bar, the headline, its conventions and "Ask the class"
+    max_height="calc(100vh - 21rem)",  # the bar, the headline with its division, its conventions, "Ask the class"
     sentences=False,
+    relation=True,
+    button_help=False,
 )
 #: The expanders and tabs whose content depends on the order (drawn only while open).
 FORMULA_KEY, SUMMARY_KEY, EXPORTS_KEY = (
@@ -144,36 +147,33 @@ def details_frame(details: Details, k: int) -> None:
 
 
 def classroom_view(ranked: RankedList) -> None:
-    """One projector screen: a bar (scenario, order buttons, settings, switch); the list with the
-    headline under it on the left; the per-rank table and a chart on the right."""
-    classroom_style()
+    """One projector screen: a bar (k and the gain, order buttons, lesson, settings, switch); the
+    list with the headline under it on the left; the per-rank table and a chart on the right."""
     scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
     settings = scenario.current_settings(ranked)  # k cut to what the list allows
     if ask_the_class_screen(ranked, settings):  # "Ask the class": its form, or the room answering
         return
-    name_column, buttons_column, lesson_column, settings_column, switch_column = st.columns(
-        [2.4, 4.3, 1.1, 1.1, 1.7], vertical_alignment="center"
-    )
-    name_column.markdown(f"**NDCG Playground** · {plain(current_scenario().title)}")
-    with lesson_column:
+    bar = classroom_bar("playground_classroom_settings", k_and_gain(settings.k, settings.gain))
+    with bar.extra:
         lesson_steps_menu()
-    with settings_column.popover("Settings", key="playground_classroom_settings", on_change="rerun") as box:
-        if box.open:
-            settings_controls(ranked)
-    with switch_column:
-        classroom_toggle()
+    if bar.settings is not None:
+        with bar.settings:
+            settings_controls(ranked, layout="column")
     list_column, table_column = st.columns([1, 1.5], gap="medium")
     places = Places(
-        buttons=buttons_column.container(),
+        buttons=bar.buttons.container(),
         sortable=list_column.container(),
         headline=list_column.container(),
     )
     details = Details(classroom=True)
     if ranked.items:
-        list_column.caption(conventions_in_brief(settings, judged_count(ranked, settings.uses_pool)))
-        details.table = table_column.container()
-        with table_column:
-            details.charts = chart_tabs(CLASSROOM_TAB_KEY)
+        list_column.caption(
+            f"{plain(current_scenario().title)} · "
+            + conventions_in_brief(settings, judged_count(ranked, settings.uses_pool), gain=False)
+        )
+        with table_column, figure_box("playground"):
+            details.table = st.container()
+            details.charts = chart_tabs(CLASSROOM_TAB_KEY, fill=True)
     with list_column:
         ask_button()  # "Ask the class": under the list and its numbers (the bar has no room left)
     live_list(CLASSROOM, places, playground_figure(details))

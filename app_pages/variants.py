@@ -26,12 +26,16 @@ from ndcg_core.teaching.pitfalls import (
 )
 from ui.charts.common import cutoff_data
 from ui.charts.variants import discount_curve_data, variant_bar_data, with_data
-from ui.controls import EMPTY_IDEAL_TERM, decimals_control
+from ui.classroom_view import classroom_bar, figure_box, figure_tabs, k_and_gain, projector_chart
+from ui.controls import EMPTY_IDEAL_TERM, decimals_control, settings_controls
+from ui.draggable_list import draggable_list
 from ui.glossary import linked_note, term_help, term_link
 from ui.intent_aware import intent_aware_section
 from ui.navigation import PLAYGROUND, link_to
+from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.state import scenario
+from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 from ui.state.settings import JUDGED_POOL, LISTED_ITEMS
 from ui.state.variants import (
@@ -117,13 +121,40 @@ def custom_gain_field(grades: list[float]) -> CustomGain | None:
     return gain
 
 
-def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
-    """Custom gain, J–K base b, the binary threshold and the shared Decimals setting, in one row."""
-    st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
+def threshold_levels(ranked: RankedList) -> list[float]:
+    """The grades the binary threshold can take (1 when the list has no positive grade)."""
     levels = sorted({g for g in ranked.grades if g > 0}) or [1.0]
     if st.session_state.get(THRESHOLD_KEY) not in levels:
         st.session_state[THRESHOLD_KEY] = levels[0]
-    gain_column, base_column, threshold_column, decimals_column = st.columns([3, 2, 2, 1])
+    return levels
+
+
+def settings_now(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
+    """Custom gain, J–K base b and the binary threshold as they stand, without drawing them (the
+    classroom view draws them only while its settings are open)."""
+    st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
+    st.session_state.setdefault(CUSTOM_KEY, default_custom_gain(ranked.pool()).text)
+    threshold_levels(ranked)
+    custom = st.session_state.get(CUSTOM_VALID_KEY)
+    if custom is None:
+        try:
+            custom = parse_custom_gain(st.session_state[CUSTOM_KEY])
+        except NDCGInputError:
+            custom = None
+    return custom, float(st.session_state[BASE_KEY]), float(st.session_state[THRESHOLD_KEY])
+
+
+def controls(ranked: RankedList, *, column: bool = False) -> tuple[CustomGain | None, float, float]:
+    """Custom gain, J–K base b, the binary threshold and the shared Decimals setting, in one row
+    (``column``: one under the other and without Decimals, which the classroom view's settings
+    already hold)."""
+    st.session_state.setdefault(BASE_KEY, DEFAULT_BASE)
+    levels = threshold_levels(ranked)
+    if column:
+        gain_column = base_column = threshold_column = st.container()
+        decimals_column = None
+    else:
+        gain_column, base_column, threshold_column, decimals_column = st.columns([3, 2, 2, 1])
     with gain_column:
         custom = custom_gain_field(ranked.pool())
     base_column.number_input(
@@ -141,8 +172,9 @@ def controls(ranked: RankedList) -> tuple[CustomGain | None, float, float]:
         format_func=lambda g: f"{g:g}",
         help=term_help("binary labels"),
     )
-    with decimals_column:
-        decimals_control()
+    if decimals_column is not None:
+        with decimals_column:
+            decimals_control()
     return custom, float(st.session_state[BASE_KEY]), float(st.session_state[THRESHOLD_KEY])
 
 
@@ -203,7 +235,8 @@ def shown_numbers(table: pd.DataFrame, decimals: int) -> pd.DataFrame:
 
 def tools_section(view: View) -> None:
     """Three tools' defaults on this ranking: the answer to "why did two tools give two numbers?"."""
-    st.header("Two tools, two numbers")
+    if not is_presenting():  # the classroom view's tab names it
+        st.header("Two tools, two numbers")
     k, decimals = view.k, view.decimals
     table = ndcg_core.variant_table(view.grades, k, ndcg_core.tool_variants(), pool=view.ranked.pool())
     st.markdown(
@@ -230,18 +263,10 @@ def tools_section(view: View) -> None:
 def every_variant_section(view: View, custom: CustomGain | None, base: float) -> None:
     """The table and the charts of one ranking under every variant."""
     st.header("One ranking, every convention")
-    k, decimals = view.k, view.decimals
     table = variants_table(view, custom, base)
-    lowest, highest = table.loc[table["ndcg"].idxmin()], table.loc[table["ndcg"].idxmax()]
-    low_text, high_text = wording.pair(lowest["ndcg"], highest["ndcg"], decimals)
-    st.markdown(
-        f"For this one ranking NDCG@{k} runs from **{low_text}** ({lowest['aspect']}: "
-        f"{lowest['variant']}) to **{high_text}** ({highest['aspect']}: {highest['variant']}), "
-        f"a spread of {wording.number(ndcg_core.spread(table['ndcg']), len(low_text.partition('.')[2]))}. "
-        "Each row changes one convention of the Playground's (✓ in force) and keeps the others."
-    )
     marks = in_force(table, view)
-    shown = shown_numbers(table, decimals).assign(in_force=["✓" if mark else "" for mark in marks])
+    st.markdown(spread_sentence(table, view))
+    shown = shown_numbers(table, view.decimals).assign(in_force=["✓" if mark else "" for mark in marks])
     st.table(shown[list(HEADERS)].rename(columns=HEADERS).set_index(["What changes", "Variant"]))
     with st.expander("When each variant is used, and by whom"):
         st.markdown(
@@ -253,12 +278,33 @@ def every_variant_section(view: View, custom: CustomGain | None, base: float) ->
             )
         )
     left, right = st.columns(2, gap="large")
-    places = ndcg_places(table["ndcg"], decimals)
-    left.vega_lite_chart(
-        with_data("ndcg_bars", variants=variant_bar_data(table, marks, places)), width="stretch"
+    left.vega_lite_chart(variant_bars(table, marks, view.decimals), width="stretch")
+    right.vega_lite_chart(discount_curves(view, base), width="stretch")
+
+
+def spread_sentence(table: pd.DataFrame, view: View) -> str:
+    """How far apart the variants' NDCG@k lie, from the lowest to the highest."""
+    lowest, highest = table.loc[table["ndcg"].idxmin()], table.loc[table["ndcg"].idxmax()]
+    low_text, high_text = wording.pair(lowest["ndcg"], highest["ndcg"], view.decimals)
+    return (
+        f"For this one ranking NDCG@{view.k} runs from **{low_text}** ({lowest['aspect']}: "
+        f"{lowest['variant']}) to **{high_text}** ({highest['aspect']}: {highest['variant']}), "
+        f"a spread of {wording.number(ndcg_core.spread(table['ndcg']), len(low_text.partition('.')[2]))}. "
+        "Each row changes one convention of the Playground's (✓ in force) and keeps the others."
     )
-    curves = discount_curve_data(max(len(view.grades), k, 10), base)
-    right.vega_lite_chart(with_data("discount_curves", curves=curves, cutoff=cutoff_data(k)), width="stretch")
+
+
+def variant_bars(table: pd.DataFrame, marks: list[bool], decimals: int) -> dict:
+    """The bars of NDCG@k under each variant (the in-force ones marked), with their data."""
+    return with_data(
+        "ndcg_bars", variants=variant_bar_data(table, marks, ndcg_places(table["ndcg"], decimals))
+    )
+
+
+def discount_curves(view: View, base: float) -> dict:
+    """Every discount rank by rank, with the cutoff at k, with their data."""
+    curves = discount_curve_data(max(len(view.grades), view.k, 10), base)
+    return with_data("discount_curves", curves=curves, cutoff=cutoff_data(view.k))
 
 
 #: Seed 001 prints its two approaches' NDCG@5 with this many decimals (0.6776, 0.2268).
@@ -267,7 +313,8 @@ SEED001_APPROACHES_DECIMALS = 4
 
 def ideal_section(view: View) -> None:
     """Where the ideal comes from: this list, and seed 001's two approaches."""
-    st.header("Where the ideal comes from")
+    if not is_presenting():
+        st.header("Where the ideal comes from")
     ranked, k, gain, decimals = view.ranked, view.k, view.gain, view.decimals
     pool = ranked.pool()
     listed = ndcg_core.ndcg(ranked.grades, k, gain=gain)
@@ -311,22 +358,26 @@ def show_pitfall(pitfall: Pitfall, decimals: int, note: str = "", *, explain: bo
     """A pitfall's readings side by side: what each is, its number, and its verdict or note.
 
     Each reading's name is written above its number, where it can wrap (a metric's own label is
-    cut with "…" in a narrow column, and a projector has no hover). A slip is marked ✗ wrong and
-    the right reading ✓ right only where their numbers differ; otherwise the slip's note says that
-    it changes nothing here. The decimals are the shared setting, more where two readings that
-    differ would round alike (:meth:`Pitfall.decimals`).
+    cut with "…" in a narrow column, and a projector has no hover); names, numbers and verdicts
+    are three rows, so that the numbers stand on one line however the names wrap. A slip is marked
+    ✗ wrong and the right reading ✓ right only where their numbers differ; otherwise the slip's
+    note says that it changes nothing here. The decimals are the shared setting, more where two
+    readings that differ would round alike (:meth:`Pitfall.decimals`).
     """
     places = pitfall.decimals(decimals)
-    columns = st.columns(len(pitfall.readings))
-    for column, reading in zip(columns, pitfall.readings, strict=True):
-        with column:
-            st.markdown(plain(reading.label))
-            st.metric(reading.label, reading_text(reading.value, places), label_visibility="collapsed")
-            verdict = " · ".join(
-                part for part in (VERDICT_MARK[reading.verdict], plain(reading.note)) if part
-            )
+    readings = pitfall.readings
+    for column, reading in zip(st.columns(len(readings), vertical_alignment="bottom"), readings, strict=True):
+        column.markdown(plain(reading.label))
+    for column, reading in zip(st.columns(len(readings)), readings, strict=True):
+        column.metric(reading.label, reading_text(reading.value, places), label_visibility="collapsed")
+    verdicts = [
+        " · ".join(part for part in (VERDICT_MARK[reading.verdict], plain(reading.note)) if part)
+        for reading in readings
+    ]
+    if any(verdicts):
+        for column, verdict in zip(st.columns(len(readings)), verdicts, strict=True):
             if verdict:
-                st.markdown(verdict)
+                column.markdown(verdict)
     st.caption(" ".join(part for part in (note, plain(pitfall.why) if explain else "") if part))
 
 
@@ -354,59 +405,94 @@ def seed_note(source: str, pitfall: Pitfall, decimals: int, printed: int = 3) ->
     return f"{source} The seed prints {printed} decimals: set Decimals to {printed} to compare."
 
 
+def truncated_ideal(view: View, _threshold: float) -> None:
+    show_pitfall(
+        ndcg_core.truncated_ideal(view.grades, view.k, gain=view.gain, ideal=view.pool),
+        view.decimals,
+        "This list.",
+    )
+    seed = ndcg_core.truncated_ideal(*SEED001_TRUNCATED)
+    source = f"Seed 001's list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain."
+    show_pitfall(seed, view.decimals, seed_note(source, seed, view.decimals), explain=False)
+
+
+def misread_discount(view: View, _threshold: float) -> None:
+    show_pitfall(
+        ndcg_core.misread_discount(view.grades, view.k, gain=view.gain, ideal=view.pool),
+        view.decimals,
+        "This list.",
+    )
+    seed = ndcg_core.misread_discount(SEED002_DOCUMENTS)
+    source = f"Seed 002's documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain."
+    show_pitfall(seed, view.decimals, seed_note(source, seed, view.decimals), explain=False)
+
+
+def mixed_gains(view: View, _threshold: float) -> None:
+    show_pitfall(ndcg_core.mixed_gains(view.grades, view.k, ideal=view.pool), view.decimals, "This list.")
+
+
+def binary_labels(view: View, threshold: float) -> None:
+    linked_note(f"{term_link('binary labels')}: {plain(definition('binary labels'))}")
+    show_pitfall(
+        ndcg_core.binary_labels(view.grades, view.k, threshold=threshold, gain=view.gain), view.decimals
+    )
+
+
+def empty_ideal(view: View, _threshold: float) -> None:
+    linked_note(
+        f"Conventions: {term_link(EMPTY_IDEAL_TERM)}; {term_link('IDCG = 0 gives 1 (LightGBM, XGBoost)')}."
+    )
+    show_pitfall(
+        ndcg_core.empty_ideal_rules(view.grades, view.k, gain=view.gain, ideal=view.pool), view.decimals
+    )
+
+
+def tied_scores(view: View, _threshold: float) -> None:
+    linked_note(f"{term_link('ties')}: {plain(definition('ties'))}")
+    scores, ids, what = tie_controls(view.ranked)
+    pitfall = ndcg_core.tied_scores(view.grades, scores, view.k, doc_ids=ids, gain=view.gain)
+    show_pitfall(
+        pitfall,
+        view.decimals,
+        f"This list, scored in its order with the chosen ranks tied; trec_eval's ids are {what}, gain {view.gain}.",
+    )
+    labels, tie_scores, tie_k = TIE_EXAMPLE
+    show_pitfall(
+        ndcg_core.tied_scores(labels, tie_scores, tie_k),
+        view.decimals,
+        f"The classic case: labels {_grades_text(labels)}, scores {_grades_text(tie_scores)}, k = {tie_k}, "
+        "ids d1 … d5, linear gain.",
+        explain=False,
+    )
+
+
+#: The pitfalls, each with its heading, in the order the page shows them.
+PITFALLS = {
+    "1. The ideal built from the first k items only": truncated_ideal,
+    "2. A misread discount table": misread_discount,
+    "3. Linear and exponential gain compared as one metric": mixed_gains,
+    "4. NDCG on binary labels": binary_labels,
+    "5. IDCG = 0, and what libraries return for it": empty_ideal,
+    "6. Ties in scores": tied_scores,
+}
+
+
 def pitfalls_section(view: View, threshold: float) -> None:
     """Each pitfall on this list, with the seed's own example where there is one."""
     st.header("Pitfalls: the wrong and the right number")
-    grades, pool, k, gain, decimals = view.grades, view.pool, view.k, view.gain, view.decimals
-    with st.container(border=True):
-        st.subheader("1. The ideal built from the first k items only")
-        show_pitfall(ndcg_core.truncated_ideal(grades, k, gain=gain, ideal=pool), decimals, "This list.")
-        seed = ndcg_core.truncated_ideal(*SEED001_TRUNCATED)
-        source = f"Seed 001's list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain."
-        show_pitfall(seed, decimals, seed_note(source, seed, decimals), explain=False)
-    with st.container(border=True):
-        st.subheader("2. A misread discount table")
-        show_pitfall(ndcg_core.misread_discount(grades, k, gain=gain, ideal=pool), decimals, "This list.")
-        seed = ndcg_core.misread_discount(SEED002_DOCUMENTS)
-        source = f"Seed 002's documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain."
-        show_pitfall(seed, decimals, seed_note(source, seed, decimals), explain=False)
-    with st.container(border=True):
-        st.subheader("3. Linear and exponential gain compared as one metric")
-        show_pitfall(ndcg_core.mixed_gains(grades, k, ideal=pool), decimals, "This list.")
-    with st.container(border=True):
-        st.subheader("4. NDCG on binary labels")
-        linked_note(f"{term_link('binary labels')}: {plain(definition('binary labels'))}")
-        show_pitfall(ndcg_core.binary_labels(grades, k, threshold=threshold, gain=gain), decimals)
-    with st.container(border=True):
-        st.subheader("5. IDCG = 0, and what libraries return for it")
-        linked_note(
-            f"Conventions: {term_link(EMPTY_IDEAL_TERM)}; {term_link('IDCG = 0 gives 1 (LightGBM, XGBoost)')}."
-        )
-        show_pitfall(ndcg_core.empty_ideal_rules(grades, k, gain=gain, ideal=pool), decimals)
-    with st.container(border=True):
-        st.subheader("6. Ties in scores")
-        linked_note(f"{term_link('ties')}: {plain(definition('ties'))}")
-        scores, ids, what = tie_controls(view.ranked)
-        pitfall = ndcg_core.tied_scores(grades, scores, k, doc_ids=ids, gain=gain)
-        show_pitfall(
-            pitfall,
-            decimals,
-            f"This list, scored in its order with the chosen ranks tied; trec_eval's ids are {what}, gain {gain}.",
-        )
-        labels, tie_scores, tie_k = TIE_EXAMPLE
-        show_pitfall(
-            ndcg_core.tied_scores(labels, tie_scores, tie_k),
-            decimals,
-            f"The classic case: labels {_grades_text(labels)}, scores {_grades_text(tie_scores)}, k = {tie_k}, "
-            "ids d1 … d5, linear gain.",
-            explain=False,
-        )
+    for title, draw in PITFALLS.items():
+        with st.container(border=True):
+            st.subheader(title)
+            draw(view, threshold)
 
 
 def main() -> None:
     scenario.keep_settings()
     keep()
     ranked = scenario.current_list()
+    if is_presenting():
+        classroom_view(ranked)
+        return
     st.title("Variants and pitfalls")
     st.caption(
         "The same ranking, computed the ways different tools and papers compute it, and the slips that "
@@ -439,6 +525,88 @@ def playground_sections(ranked: RankedList) -> None:
     every_variant_section(view, custom, base)
     ideal_section(view)
     pitfalls_section(view, threshold)
+
+
+#: The pitfalls' short names, for the classroom view's choice of one.
+PITFALL_NAMES = dict(
+    zip(
+        (
+            "Ideal from the top k",
+            "Discount table",
+            "Linear or exponential",
+            "Binary labels",
+            "IDCG = 0",
+            "Ties",
+        ),
+        PITFALLS,
+        strict=True,
+    )
+)
+#: The classroom view's figures, one tab each: NDCG@k under every variant first.
+CLASSROOM_TABS = ("Every convention", "Discounts", "Two tools", "The ideal", "Pitfalls", "Intent-aware")
+
+
+def classroom_view(ranked: RankedList) -> None:
+    """One projector screen: the Playground's list, draggable, beside NDCG@k under every variant;
+    the discounts, the tools, the ideal, each pitfall and intent-aware NDCG one click away."""
+    view = playground_view(ranked)
+    custom, base, threshold = settings_now(ranked)
+    bar = classroom_bar("variants_classroom_settings", k_and_gain(view.k, view.gain))
+    if bar.settings is not None:
+        with bar.settings:
+            settings_controls(ranked, layout="column")
+            controls(ranked, column=True)
+    if not ranked.items:
+        st.info("The Playground's list is empty. Add items there first.")
+        return
+    with bar.buttons:
+        order_buttons(
+            ranked,
+            scenario.change_list,
+            which=("ideal", "worst", "original", "undo"),
+            key=lambda name: f"variants_{name}",
+            labels={"ideal": "Ideal", "worst": "Worst", "original": "Original"},
+            in_a_row=True,
+            tooltips=False,
+        )
+    list_column, figure_column = st.columns([1.15, 1.6], gap="medium")
+    with list_column:
+        draggable_list(
+            ranked,
+            view.k,
+            key="variants_sortable",
+            on_reorder=scenario.reorder_list,
+            size="large",
+            max_height="calc(100vh - 8rem)",
+        )
+    with figure_column, figure_box("variants"):
+        for name, tab in figure_tabs(CLASSROOM_TABS, key="variants_classroom_tab").items():
+            with tab:
+                classroom_tab(name, view, custom, base, threshold)
+
+
+def classroom_tab(name: str, view: View, custom: CustomGain | None, base: float, threshold: float) -> None:
+    """The content of the classroom view's open tab."""
+    if name == "Every convention":
+        table = variants_table(view, custom, base)
+        st.markdown(spread_sentence(table, view))
+        projector_chart(
+            st.container(height="stretch"), variant_bars(table, in_force(table, view), view.decimals)
+        )
+    elif name == "Discounts":
+        projector_chart(st.container(height="stretch"), discount_curves(view, base))
+    elif name == "Two tools":
+        tools_section(view)
+    elif name == "The ideal":
+        ideal_section(view)
+    elif name == "Pitfalls":
+        # A radio, not a segmented control: the latter's chosen option is red on pink (3.8:1).
+        short = st.radio("Pitfall", list(PITFALL_NAMES), key="variants_classroom_pitfall", horizontal=True)
+        title = PITFALL_NAMES[short]
+        st.subheader(title)
+        PITFALLS[title](view, threshold)
+    else:
+        intent_aware_section()
 
 
 main()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ndcg_core import Headline, Ranking
 from ndcg_core.metric.what_if import (
@@ -22,6 +23,7 @@ from ndcg_core.metric.what_if import (
 from ndcg_core.teaching import wording
 from ndcg_core.teaching.changes import change_sentence, no_change_message
 from ui.charts.what_if import CELL_SELECTION, orders_spec, swap_map_spec
+from ui.classroom_view import classroom_bar, figure_box, figure_tabs, k_and_gain, projector_chart
 from ui.controls import conventions_line, settings_controls
 from ui.draggable_list import draggable_list
 from ui.exports import chart_exports
@@ -30,6 +32,7 @@ from ui.order_buttons import order_buttons
 from ui.plain_text import plain
 from ui.scenario_picker import current_scenario
 from ui.state import scenario
+from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
 from ui.state.what_if import SWAP_FIRST_KEY, SWAP_SECOND_KEY, map_key, next_map
@@ -62,19 +65,31 @@ def clicked_cell(chart_key: str) -> None:
         swap(int(picked[0]["first"]), int(picked[0]["second"]))
 
 
-def the_list(ranked: RankedList, k: int) -> None:
-    """The list, draggable here too, with undo."""
-    draggable_list(ranked, k, key="what_if_sortable", on_reorder=scenario.reorder_list)
-    order_buttons(ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}")
+def the_list(ranked: RankedList, k: int, *, large: bool = False) -> None:
+    """The list, draggable here too (in projector type, in a box of its own, with ``large``)."""
+    size = {"size": "large", "max_height": "calc(100vh - 13.5rem)"} if large else {}
+    draggable_list(ranked, k, key="what_if_sortable", on_reorder=scenario.reorder_list, **size)
 
 
-def best_single_change(ranking: Ranking, names: list[str], at: str) -> None:
-    """The one swap or move that raises NDCG@k the most, in words, with a button that makes it.
+def undo_button(ranked: RankedList, *, alone: bool = False) -> None:
+    """Undo the last change of the list (a swap, a drop, a change made here or on the Playground);
+    ``alone``: as wide as its place (the classroom bar), not a third of it."""
+    order_buttons(
+        ranked, scenario.change_list, which=("undo",), key=lambda name: f"what_if_{name}", in_a_row=alone
+    )
+
+
+def best_single_change(
+    ranking: Ranking, names: list[str], at: str, button: DeltaGenerator | None = None
+) -> None:
+    """The one swap or move that raises NDCG@k the most, in words, with a button that makes it
+    (in ``button``, a place of its own, when given; the heading only without it).
 
     When there is none, the core says why (:func:`no_change_message`): the ideal order (a success
     only when NDCG@k is exactly 1), judged items the list lacks, or nothing relevant at all.
     """
-    st.subheader("The best single change")
+    if button is None:
+        st.subheader("The best single change")
     change = best_change(ranking)
     if change is None:
         if ranking.idcg <= 0:
@@ -87,30 +102,44 @@ def best_single_change(ranking: Ranking, names: list[str], at: str) -> None:
         return
     sentence = change_sentence(change, names, at)
     st.info(plain(wording.capitalised(sentence) + "."))
-    st.button("Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best")
+    (button or st).button(
+        "Make this change", on_click=apply, args=(change,), type="primary", key="what_if_best"
+    )
+
+
+def swap_map_words(settings: Settings, current: float) -> str:
+    """What a cell of the swap map is."""
+    return (
+        f"Cell (i, j): NDCG@{settings.k} after swapping ranks i and j, against "
+        f"{wording.share(current, settings.decimals)} now (blue: higher, vermillion: lower; the number in each "
+        "cell is the change). Click a cell to make that swap."
+    )
+
+
+def swap_map_chart(place: DeltaGenerator, spec: dict, *, large: bool = False) -> None:
+    """The swap map, a click on a cell makes that swap (``large``: in projector type, filling ``place``)."""
+    chart_key = map_key()
+    selection = {
+        "key": chart_key,
+        "on_select": lambda: clicked_cell(chart_key),
+        "selection_mode": CELL_SELECTION,
+    }
+    if large:
+        projector_chart(place, spec, **selection)
+    else:
+        place.vega_lite_chart(spec, width="content", **selection)
 
 
 def swap_map_section(ranked: RankedList, ranking: Ranking, settings: Settings, current: float) -> dict:
     """The heatmap of every swap, and the same swaps by keyboard: two ranks and a button."""
-    at = f"@{settings.k}"
     st.subheader("Every swap")
-    st.caption(
-        f"Cell (i, j): NDCG{at} after swapping ranks i and j, against {wording.share(current, settings.decimals)} now "
-        "(blue: higher, vermillion: lower; the number in each cell is the change). Click a cell to make that swap."
-    )
+    st.caption(swap_map_words(settings, current))
     table = swap_map(ranking)
     spec = swap_map_spec(table, current, ranked.names, settings.k)
-    chart_key = map_key()
     map_column, keyboard_column = st.columns([3, 2], gap="large")
-    map_column.vega_lite_chart(
-        spec,
-        key=chart_key,
-        on_select=lambda: clicked_cell(chart_key),
-        selection_mode=CELL_SELECTION,
-        width="content",
-    )
+    swap_map_chart(map_column, spec)
     with keyboard_column:
-        keyboard_swap(ranked, table, settings.decimals, at)
+        keyboard_swap(ranked, table, settings.decimals, f"@{settings.k}")
     return spec
 
 
@@ -141,10 +170,12 @@ def swap_preview(now: float, after: float, decimals: int, at: str) -> str:
     return f"NDCG{at} would go from {before_text} to {after_text} ({after - now:+.{places}f})."
 
 
-def orders_section(ranked: RankedList, settings: Settings, current: float) -> dict:
-    """Where the current order falls among every order of the same items."""
+def orders_section(ranked: RankedList, settings: Settings, current: float, *, large: bool = False) -> dict:
+    """Where the current order falls among every order of the same items (``large``: the chart in
+    projector type, filling the place it is drawn in)."""
     at = f"@{settings.k}"
-    st.subheader("Every order")
+    if not large:
+        st.subheader("Every order")
     pool = tuple(ranked.pool()) if settings.uses_pool else None
     d = distribution(tuple(ranked.grades), settings.k, settings.gain, pool)
     where, worst, mean, best = st.columns(4)
@@ -159,7 +190,10 @@ def orders_section(ranked: RankedList, settings: Settings, current: float) -> di
     best.metric(f"Best NDCG{at}", wording.share(d.best, decimals), help="The listed items in the ideal order")
     st.markdown(_orders_reading(d, current, at, settings.decimals))
     spec = orders_spec(binned(d.values, 20), current, d.random_mean, decimals)
-    st.vega_lite_chart(spec, width="stretch")
+    if large:
+        projector_chart(st.container(height="stretch"), spec)
+    else:
+        st.vega_lite_chart(spec, width="stretch")
     return spec
 
 
@@ -188,6 +222,9 @@ def _orders_reading(d: OrderDistribution, current: float, at: str, decimals: int
 def main() -> None:
     scenario.keep_settings()  # the shared settings, drawn on other pages too, keep their values here
     ranked = scenario.current_list()
+    if is_presenting():
+        classroom_view(ranked)
+        return
     st.title("What if")
     shown = current_scenario()
     st.caption(
@@ -195,7 +232,7 @@ def main() -> None:
         "and where this order falls among all possible orders."
     )
     if len(ranked.items) < 2:
-        st.info("What if needs a list of two items or more: add items on the Playground.")
+        st.info(TOO_SHORT)
         return
     settings = settings_controls(ranked)
     ranking = scenario.ranking(ranked, settings)
@@ -205,6 +242,7 @@ def main() -> None:
     with list_column:
         st.subheader("The ranked list")
         the_list(ranked, settings.k)
+        undo_button(ranked)
     with right:
         st.metric(
             f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals), help=term_help("NDCG@k")
@@ -215,6 +253,43 @@ def main() -> None:
         "Every order": orders_section(ranked, settings, numbers.ndcg),
     }
     chart_exports(charts, key="what_if_chart_exports")
+
+
+TOO_SHORT = "What if needs a list of two items or more: add items on the Playground."
+#: The classroom view's figures, one tab each: the swap map first.
+CLASSROOM_TABS = ("Every swap", "Every order")
+
+
+def classroom_view(ranked: RankedList) -> None:
+    """One projector screen: NDCG@k now and the list on the left; the best change and the swap map
+    (or every order, one click away) on the right; the settings in a popover."""
+    settings = scenario.current_settings(ranked)
+    bar = classroom_bar("what_if_classroom_settings", k_and_gain(settings.k, settings.gain))
+    if bar.settings is not None:
+        with bar.settings:
+            settings_controls(ranked, layout="column")
+    if len(ranked.items) < 2:
+        st.info(TOO_SHORT)
+        return
+    ranking = scenario.ranking(ranked, settings)
+    numbers = Headline.of(ranking)
+    undo_column, best = bar.buttons.columns([1, 1.8])
+    with undo_column:
+        undo_button(ranked, alone=True)
+    list_column, figure_column = st.columns([1.15, 1.6], gap="medium")
+    with list_column:
+        st.metric(f"NDCG{numbers.at} now", wording.share(numbers.ndcg, settings.decimals))
+        the_list(ranked, settings.k, large=True)
+    with figure_column, figure_box("what_if"):
+        best_single_change(ranking, ranked.names, numbers.at, button=best)
+        tabs = figure_tabs(CLASSROOM_TABS, key="what_if_classroom_tab")
+        if "Every swap" in tabs:
+            with tabs["Every swap"]:
+                spec = swap_map_spec(swap_map(ranking), numbers.ndcg, ranked.names, settings.k, fill=True)
+                swap_map_chart(st.container(height="stretch"), spec, large=True)
+        if "Every order" in tabs:
+            with tabs["Every order"]:
+                orders_section(ranked, settings, numbers.ndcg, large=True)
 
 
 main()

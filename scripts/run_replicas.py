@@ -176,6 +176,18 @@ def start_nginx(cluster: Cluster, replica_ports: list[int]) -> None:
         time.sleep(0.1)
 
 
+def warm_up(base_url: str, timeout_s: float = 120.0) -> None:
+    """Run the app's script once in a replica (``/_stcore/script-health-check``, on in the production
+    config), as the Kubernetes startup probe does: its imports and chart specs are built before the
+    first student's visit. A replica without the check (an older config) is left as it is."""
+    try:
+        with urllib.request.urlopen(f"{base_url}/_stcore/script-health-check", timeout=timeout_s) as answer:
+            answer.read()
+    except urllib.error.HTTPError as error:
+        if error.code != 404:  # 404: the check is off
+            raise
+
+
 def start_cluster(
     replicas: int = 2, workdir: Path | None = None, extra_args: tuple[str, ...] = ()
 ) -> Cluster:
@@ -188,6 +200,7 @@ def start_cluster(
             log = workdir / f"replica-{index + 1}.log"
             process, base_url = start_streamlit(REPO / "app.py", (*production_flags(), *extra_args), log)
             cluster.replicas.append(Replica(process, int(base_url.rsplit(":", 1)[1]), log))
+            warm_up(base_url)
         start_nginx(cluster, [replica.port for replica in cluster.replicas])
     except BaseException:
         stop_cluster(cluster)

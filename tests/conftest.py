@@ -7,24 +7,72 @@ The tests run in parallel (pytest-xdist, ``-n auto`` in pyproject.toml); ``-p no
 runs them in one process.
 """
 
+import functools
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+from streamlit.components.v2 import manifest_scanner
+from streamlit.testing.v1 import app_test
 
 from tests.redis_server import redis_server_path, start_redis, stop_redis
 
 settings.register_profile("ndcg", deadline=None)
 settings.load_profile("ndcg")
 
+# Each new AppTest scans the metadata of every installed distribution for Streamlit component
+# manifests (about 200 of them here: 0.3-1.5 s an AppTest, most of a page test's time). The app's
+# components are inline (ui/components/inline.py) and nothing is installed during a test session,
+# so each test process scans once and every AppTest reuses the result.
+manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+
+# Each AppTest run also compiles the app's script and the page's afresh (a new ScriptCache a run:
+# about 2 ms a script, 40 ms a page test). The scripts do not change during a test session: one
+# cache of their bytecode serves every run.
+app_test.ScriptCache = functools.cache(app_test.ScriptCache)
+
+
+#: The longest sweeps outside the browser (4-13 s each here, together about 40 % of the fast layer's
+#: time; ``pytest -m "not browser" --durations=30`` lists them): loops over every seed of the
+#: exercises, and properties of 200-400 generated examples. They are marked ``slow``: the whole suite
+#: (CI's ``pytest``) runs them, the fast layer of everyday work (``-m "not browser and not slow"``)
+#: leaves them out.
+SLOW = (
+    "tests/core/test_comparison_words.py::test_the_verdict_and_the_sentence_agree_with_their_numbers",
+    "tests/core/test_exercise_slips.py::test_every_slip_of_every_numeric_exercise_gives_its_own_number",
+    "tests/core/test_exercise_slips.py::test_rounding_is_said_where_rounding_the_discounts_reproduces_the_answer",
+    "tests/core/test_sentences_agree.py::test_practice_feedback_agrees_with_its_numbers_for_the_right_answer",
+    "tests/core/test_sentences_agree.py::test_pitfall_decimals_show_the_readings_apart",
+    "tests/core/test_verdict.py::test_the_verdicts_numbers_are_scipys",
+    "tests/core/test_what_if.py::test_swap_and_move_maps_equal_ndcg_of_each_reordered_list",
+    "tests/core/test_what_if.py::test_exact_distribution_equals_brute_force",
+    "tests/core/test_what_if.py::test_the_best_change_is_the_best_of_every_swap_and_move",
+    "tests/core/test_what_if.py::test_the_dcg_move_map_equals_dcg_of_each_moved_list",
+    "tests/core/test_intent_aware.py::test_the_best_single_order_is_the_best_of_every_order",
+    "tests/core/test_practice_sentences.py::test_an_error_carried_forward_is_never_marked_plain_wrong",
+    "tests/core/test_practice.py::test_any_seed_gives_well_formed_exercises_whose_own_answer_is_accepted",
+    "tests/core/test_trec_streaming.py::test_evaluation_equals_trec_evals_rules_line_by_line",
+    "tests/test_scenario_url.py::test_round_trip",
+    "tests/test_headline_after_moves.py::test_every_move_shows_what_the_moved_lists_headline_shows",
+)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: a long sweep, left out of the fast layer (see tests/conftest.py)"
+    )
+
 
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (``-n``, on by default), every browser test runs in one worker, one at a
     time, as before: they share one Chromium and time what they see, and two at once on a 2-core
-    machine would measure each other. The fast tests spread over the other workers beside them."""
+    machine would measure each other. The fast tests spread over the other workers beside them.
+    The sweeps in :data:`SLOW` are marked ``slow``."""
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -136,6 +136,7 @@ def test_the_production_config_has_the_course_settings() -> None:
     assert settings["server"]["runOnSave"] is False
     assert settings["client"]["toolbarMode"] in {"viewer", "minimal"}
     assert settings["runner"]["magicEnabled"] is False
+    assert settings["server"]["scriptHealthCheckEnabled"] is True  # the startup probe's warm-up
 
 
 def test_the_production_config_becomes_command_line_flags_for_the_local_replicas() -> None:
@@ -198,6 +199,16 @@ def test_the_local_nginx_config_keeps_every_setting_but_ports_and_paths(tmp_path
 )
 def test_the_kubernetes_manifest_has(needle: str) -> None:
     assert needle in KUBERNETES.read_text(encoding="utf-8")
+
+
+def test_a_replica_runs_the_app_once_before_it_takes_students() -> None:
+    """The startup probe runs the app's script in the server (its imports and chart specs built
+    before the first visit); readiness and liveness begin only once it has answered."""
+    text = KUBERNETES.read_text(encoding="utf-8")
+    block = re.search(r"startupProbe:\n((?:\s{12,}.*\n)+)", text)
+    assert block is not None
+    assert "path: /_stcore/script-health-check" in block[1] and "port: 8501" in block[1]
+    assert text.index("startupProbe:") < text.index("readinessProbe:")
 
 
 def test_both_kubernetes_probes_ask_streamlit_on_8501() -> None:

@@ -58,7 +58,7 @@ GRADE_COLUMNS = ("relevance", "ideal_relevance")
 #: which the table shows by where a row stands).
 ALL_COLUMNS = tuple(column for column in HEADERS if column != "in_cutoff")
 #: The classroom view's columns: what a drop changes, in projector type.
-CLASSROOM_COLUMNS = ("rank", "label", "relevance", "gain", "discount", "contribution", "dcg")
+CLASSROOM_COLUMNS = ("rank", "label", "relevance", "gain", "discount", "contribution", "dcg", "idcg")
 #: The style of rows beyond k in tables drawn with a pandas Styler (Compare's side by side).
 BEYOND_K_STYLE = (
     "background-color: rgba(128, 128, 128, 0.22); color: rgba(128, 128, 128, 1); font-style: italic"

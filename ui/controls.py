@@ -5,6 +5,8 @@ The values live in the session (:mod:`ui.state.scenario`); this module only draw
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from ndcg_core import GAIN_FORMULAS
@@ -17,16 +19,21 @@ from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, IDEAL_SOURCES, JUDGED_P
 EMPTY_IDEAL_TERM = "IDCG = 0 gives NDCG = 0 (trec_eval)"
 
 
-def settings_controls(ranked: RankedList, *, stacked: bool = False) -> Settings:
+def settings_controls(
+    ranked: RankedList, *, stacked: bool = False, layout: Literal["row", "column"] = "row"
+) -> Settings:
     """Draw k, gain, ideal and decimals in one row (``stacked``: k above the other three, for a
-    narrow column) and return what they are set to.
+    narrow column; ``layout="column"``: each under the other, for a popover) and return what
+    they are set to.
 
     Call :func:`ui.state.scenario.keep_settings` at the top of the page first: a widget of the
     same key on another page is a new widget to Streamlit, which would forget the value.
     """
     largest = scenario.largest_k(ranked)
     settings = scenario.current_settings(ranked)
-    if stacked:
+    if layout == "column":
+        k_column = gain_column = ideal_column = decimals_column = st.container()
+    elif stacked:
         k_column = st.container()
         gain_column, ideal_column, decimals_column = st.columns([2.2, 2, 1.1])
     else:

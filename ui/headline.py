@@ -51,6 +51,18 @@ def ndcg_division(numbers: Headline, decimals: int) -> str:
     return f"{head} = {shown(numbers.dcg)} / {shown(numbers.idcg)} = {shown(numbers.ndcg)}"
 
 
+def relation_line(numbers: Headline, decimals: int) -> str:
+    """The large headline's line under its numbers: NDCG as the division it is, each number a
+    placeholder the headline fills with the figure it shows (``{dcg}``, ``{idcg}``, ``{ndcg}``), so
+    the line changes with them in the frame of a drop: "NDCG@5 = {dcg} / {idcg} = {ndcg}".
+
+    With IDCG = 0 no order changes anything, and the line is :func:`ndcg_division`'s sentence.
+    """
+    if numbers.idcg_is_zero:
+        return ndcg_division(numbers, decimals)
+    return f"NDCG{numbers.at} = {{dcg}} / {{idcg}} = {{ndcg}}"
+
+
 def written_formula(ranking: Ranking, numbers: Headline, decimals: int) -> None:
     """DCG@k, IDCG@k and NDCG@k with every term filled in (seed 000, equations 8–10)."""
     notes = []
@@ -83,17 +95,16 @@ def comparison_paragraph(summary: str) -> None:
     st.code(summary, language=None, wrap_lines=True)
 
 
-def conventions_in_brief(settings: Settings, judged: int | str) -> str:
+def conventions_in_brief(settings: Settings, judged: int | str, *, gain: bool = True) -> str:
     """The conventions in force in one short line, for the classroom view's headline.
 
     e.g. "exponential gain 2^rel − 1 · discount 1/log2(i+1) · ideal from the 7 listed items ·
-    IDCG = 0 gives NDCG = 0 (trec_eval)".
+    IDCG = 0 gives NDCG = 0 (trec_eval)"; ``gain=False`` leaves the gain out (the classroom bar
+    shows it in large type).
     """
     if isinstance(judged, str):  # a query of a run: the qrels' count, in words
         ideal = f"the judged pool ({judged})"
     else:
         ideal = f"the judged pool ({judged} grades)" if settings.uses_pool else f"the {judged} listed items"
-    return (
-        f"{settings.gain} gain {GAIN_FORMULAS[settings.gain]} · discount 1/log2(i+1) · "
-        f"ideal from {ideal} · IDCG = 0 gives NDCG = 0 (trec_eval)"
-    )
+    gain_part = f"{settings.gain} gain {GAIN_FORMULAS[settings.gain]} · " if gain else ""
+    return f"{gain_part}discount 1/log2(i+1) · ideal from {ideal} · IDCG = 0 gives NDCG = 0 (trec_eval)"

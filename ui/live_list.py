@@ -38,7 +38,7 @@ from ui.components.sortable_list import revision
 from ui.components.sortable_list.sortable_list import Size
 from ui.draggable_list import draggable_list
 from ui.drop_preview import DropPreview, drop_preview, headline_after_moves
-from ui.headline import headline_notes
+from ui.headline import headline_notes, relation_line
 from ui.order_buttons import Change, order_buttons
 from ui.state import editor, run_query, scenario
 from ui.state.ranked_list import RankedList
@@ -94,7 +94,10 @@ class LiveList:
     ``watch_editor`` reruns the whole page on any change while the Playground's editor is open
     (its table shows the order); ``preview`` shows what a drop would do while an item is held;
     ``notes`` replaces what is written under the headline (by default the IDCG = 0 rule when it
-    decides, and with ``sentences`` the reading in words and the division).
+    decides, and with ``sentences`` the reading in words and the division). ``relation`` writes
+    NDCG as the division of the headline's numbers under them, changing with them
+    ("NDCG@5 = 6.31 / 14.60 = 0.43"); ``button_help=False`` leaves the order buttons without their
+    tooltips (on a projector a tooltip left by a click covers the list under the buttons).
     """
 
     key: str
@@ -110,6 +113,8 @@ class LiveList:
     aria_label: str = "Ranked list: drag, or focus a row and press Space to move it"
     empty_message: Callable[[], str] = session_empty_message
     notes: Callable[[LiveRun], None] | None = None
+    relation: bool = False
+    button_help: bool = True
 
     @property
     def live_key(self) -> str:
@@ -307,6 +312,7 @@ def _buttons(unit: LiveList, places: Places) -> None:
             key=unit.button_key,
             labels=dict(unit.order_labels) if unit.order_labels else None,
             in_a_row=True,
+            tooltips=unit.button_help,
         )
 
 
@@ -363,6 +369,9 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
             after_moves=headline_after_moves(run.ranking, run.preview),
             answers=revision(run.unit.sortable_key),
             size=run.unit.size,
+            relation=relation_line(numbers, decimals)
+            if run.unit.relation and tuple(shown) == EVERY_NUMBER
+            else None,
         )
         if run.unit.notes is not None:
             run.unit.notes(run)

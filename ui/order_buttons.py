@@ -59,6 +59,7 @@ def order_buttons(
     labels: dict[str, str] | None = None,
     helps: dict[str, str] | None = None,
     in_a_row: bool = False,
+    tooltips: bool = True,
 ) -> None:
     """The buttons named in ``which``, ``per_row`` to a row; a button that cannot act is disabled:
     undo when there is nothing to undo, an order when the list has fewer than two items.
@@ -66,7 +67,8 @@ def order_buttons(
     ``apply(change)`` turns a change of the list into a callback; ``key(name)`` gives each button
     its widget key; ``labels`` and ``helps`` replace a button's default words. ``in_a_row``
     puts them all in one row that wraps where the width runs out (one container instead of a
-    grid of columns: fewer elements to redraw), and ``per_row`` is then ignored.
+    grid of columns: fewer elements to redraw), and ``per_row`` is then ignored. ``tooltips=False``
+    draws the buttons without their help (the labels say what they do).
     """
     labels, helps = labels or {}, helps or {}
     if in_a_row:
@@ -81,7 +83,9 @@ def order_buttons(
             idle = not ranked.can_undo if name == "undo" else len(ranked.items) < 2
             column.button(
                 labels.get(name, order.label),
-                help=helps.get(name, order.help) + (NOTHING_TO_DO[name == "undo"] if idle else ""),
+                help=helps.get(name, order.help) + (NOTHING_TO_DO[name == "undo"] if idle else "")
+                if tooltips
+                else None,
                 on_click=apply(order.change),
                 disabled=idle,
                 width="stretch",

@@ -21,14 +21,14 @@ from ui.exports import chart_downloads
 from ui.glossary import term_link
 from ui.headline import comparison_paragraph, stakeholder_paragraph, written_formula
 from ui.live_list import Figure, LiveRun
+from ui.readable_text import text_colour
 from ui.state import run_query
 
 #: The charts, one tab each: only the open one is drawn (on a new tab, and on every drop).
 CHARTS = ("CG, DCG, IDCG", "Contribution", "Gain", "Discount", "NDCG@k")
-#: The classroom view's boxes: the table takes what the screen has left.
-CLASSROOM_TABLE_HEIGHT = "calc(100vh - 24rem)"
-#: The classroom view's chart: the plot's height in pixels (axes and legend come on top of it).
-CLASSROOM_CHART_HEIGHT = 150
+#: The classroom view's table: at most about half the screen (a long list scrolls in it); the
+#: chart under it takes the height that is left (:func:`ui.classroom_view.figure_box`).
+CLASSROOM_TABLE_HEIGHT = "calc(55vh - 6rem)"
 #: The per-rank table's widget key.
 TABLE_KEY = "playground_rank_table"
 
@@ -60,9 +60,10 @@ def rank_by_rank_words(k: int) -> str:
     )
 
 
-def chart_tabs(key: str) -> dict[str, DeltaGenerator]:
-    """One tab a chart; the place of the open one (the others are drawn when opened)."""
-    tabs = st.tabs(CHARTS, key=key, on_change="rerun")
+def chart_tabs(key: str, *, fill: bool = False) -> dict[str, DeltaGenerator]:
+    """One tab a chart; the place of the open one (the others are drawn when opened). ``fill``:
+    the tabs take the height their place has left (the classroom view's figure box)."""
+    tabs = st.tabs(CHARTS, key=key, on_change="rerun", height="stretch" if fill else "content")
     return {name: tab for name, tab in zip(CHARTS, tabs, strict=True) if tab.open}
 
 
@@ -86,7 +87,9 @@ def playground_figure(details: Details) -> Figure:
                 )
         specs = chart_specs(run.table, k, large=details.classroom)
         for name, place in details.charts.items():
-            place.vega_lite_chart(specs[name](), width="stretch")
+            place.vega_lite_chart(
+                specs[name](), width="stretch", height="stretch" if details.classroom else "content"
+            )
         if details.formula is not None and details.formula.open:
             with details.formula:
                 written_formula(run.ranking, run.numbers, decimals)
@@ -107,7 +110,7 @@ def playground_figure(details: Details) -> Figure:
 def chart_specs(table: Any, k: int, *, large: bool) -> dict[str, Callable[[], dict[str, Any]]]:
     """Each chart's spec with this list's numbers, made only when asked for."""
     per_rank = per_rank_data(table, k)
-    size = {"height": CLASSROOM_CHART_HEIGHT, "large": True, "titled": False} if large else {}
+    size = {"projector_text": text_colour(), "titled": False} if large else {}
     return {
         "Contribution": lambda: with_data("contribution", per_rank, k, **size),
         "Gain": lambda: with_data("gain", per_rank, k, **size),

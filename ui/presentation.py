@@ -75,19 +75,22 @@ html { font-size: clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px); }
 """
 
 
-#: The Playground's classroom view: no header, little padding, large type, one screen. The root
-#: type grows with the screen (16 px at 1280×720, 23 px at 1920×1080), so every size given in
-#: rem, and the layout with it, scales to the projector.
+#: The classroom view of every page with a demo (ui/classroom_view.py): the top navigation in a low bar
+#: (an instructor moves between pages without leaving the mode), little padding, large type, one
+#: screen. The root type grows with the screen (16 px at 1280×720, 23 px at 1920×1080), so every
+#: size given in rem, and the layout with it, scales to the projector.
 CLASSROOM_CSS = """
 <style>
 html { font-size: clamp(16px, calc(0.75vw + 0.7vh + 1px), 26px); }
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
-[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stExpandSidebarButton"] {
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stToolbarActions"],
+[data-testid="stDecoration"], [data-testid="stExpandSidebarButton"], [data-testid="stMainMenu"] {
   display: none !important;
 }
+[data-testid="stHeader"] { height: 2.6rem; min-height: 2.6rem; }
+[data-testid="stHeader"] [data-testid="stToolbar"] { height: 2.6rem; }
 [data-testid="stMainBlockContainer"] {
   max-width: 100% !important;
-  padding: 0.6rem 1.5rem 0.5rem 1.5rem !important;
+  padding: 2.8rem 1.5rem 0.5rem 1.5rem !important;
 }
 [data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 [data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {

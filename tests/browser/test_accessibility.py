@@ -39,6 +39,20 @@ def hold_an_item(page: Page) -> None:
     page.locator('[data-testid="sortable-preview"]').wait_for(state="visible")
 
 
+def open_the_pitfalls(page: Page) -> None:
+    """Variants' classroom view: the pitfalls' tab, with its choice of a pitfall, and the ties one."""
+    page.get_by_role("tab", name="Pitfalls").click()
+    wait_for_app_idle(page, "1. The ideal built from the first k items only")
+    page.get_by_role("radiogroup", name="Pitfall").get_by_text("Ties", exact=True).click()
+    wait_for_app_idle(page, "6. Ties in scores")
+
+
+def open_the_settings(page: Page) -> None:
+    """The Playground's classroom view with its Settings popover open."""
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Decimals").wait_for(state="visible")
+
+
 def open_sample(page: Page) -> None:
     """Many queries: open the first bundled sample, so the tables and download buttons are audited."""
     page.get_by_role("tab", name="A bundled sample").click()
@@ -163,6 +177,10 @@ PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/?present=1&revealed", "NDCG@5", reveal_a_question),
     ("/?present=1&student", "NDCG@5", open_a_students_phone),
     ("/?present=1&student_number", "NDCG@5", open_a_students_number_question),
+    ("/what_if?present=1", "Every swap", None),  # the classroom views of issue 25
+    ("/variants?present=1", "Every convention", open_the_pitfalls),
+    ("/compare?present=1", "Who wins at which k", None),
+    ("/?present=1&settings", "NDCG@5", open_the_settings),
     ("/step_by_step", "Step", None),
     *((f"/step_by_step?step={step}", f"Step {step} of 8", None) for step in range(2, 9)),  # questions open
     (

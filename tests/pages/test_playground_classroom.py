@@ -52,7 +52,7 @@ def test_present_1_opens_the_classroom_view(classroom):
     assert link(classroom)["present"] == "1"  # the link keeps it
     table = component_data(classroom, "ndcg_rank_table")
     assert [column["name"] for column in table["columns"]] == [
-        "Rank", "Item", "Grade", "Gain", "Discount", "Contribution", "DCG",
+        "Rank", "Item", "Grade", "Gain", "Discount", "Contribution", "DCG", "IDCG",
     ]  # fmt: skip
     assert [row[0] for row in table["rows"]] == [str(rank) for rank in range(1, 8)]
     assert table["size"] == "large" and table["maxHeight"]
@@ -65,6 +65,26 @@ def test_present_1_opens_the_classroom_view(classroom):
         "Discount",
         "NDCG@k",
     ]
+
+
+def test_the_classroom_headline_states_the_division_and_k_and_the_gain_stand_in_large_type(classroom):
+    """The headline's line under its numbers is NDCG as the division of the numbers it shows (the
+    component fills the placeholders with its figures, so the line moves with them on a drop)."""
+    data = component_data(classroom, "ndcg_headline")
+    figures = {figure["name"]: figure["value"] for figure in data["figures"]}
+    assert data["relation"] == "NDCG@5 = {dcg} / {idcg} = {ndcg}"
+    assert data["relation"].format(**figures) == "NDCG@5 = 6.31 / 14.60 = 0.43"
+    assert "k = 5 · gain 2^rel − 1" in [markdown.value for markdown in classroom.markdown]
+
+
+def test_the_classroom_relation_with_nothing_relevant_says_what_ndcg_is_taken_as(classroom):
+    classroom.session_state[LIST_KEY] = classroom.session_state[LIST_KEY].edited(
+        [(None, "a", 0.0), (None, "b", 0.0)]
+    )
+    classroom.run()
+    assert component_data(classroom, "ndcg_headline")["relation"] == (
+        "NDCG@2 = DCG@2 / IDCG@2, and IDCG@2 = 0: NDCG@2 is taken as 0.00"
+    )
 
 
 def test_leaving_the_classroom_view_returns_the_normal_page_and_the_link_follows(classroom):

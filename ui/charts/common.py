@@ -31,17 +31,36 @@ CUTOFF_COLOUR = "#D55E00"  # vermillion
 DARK_TEXT, LIGHT_TEXT = "#1A1A1A", "#F0F0F0"
 
 CUTOFF = alt.NamedData(name="cutoff")
+#: Draw on a canvas, not in SVG: a drop then repaints a picture instead of rewriting some 700 SVG
+#: elements of three charts (the browser's style, layout and paint of them cost more than the
+#: rest of a drop). The numbers are in the per-rank table beside the charts, for a screen reader.
+CANVAS = {"embedOptions": {"renderer": "canvas"}}
 
 
-def cutoff_rule() -> alt.LayerChart:
-    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset); every chart with k uses it."""
+def cutoff_rule(*, above: bool = False) -> alt.LayerChart:
+    """A vertical dashed line at rank k, labelled "k = 5" (from the ``cutoff`` dataset); every chart
+    with k uses it. The label stands at the top of the plot, or ``above`` it (the chart then leaves
+    room there: no line of the plot runs through it)."""
     rule = alt.Chart(CUTOFF).mark_rule(color=CUTOFF_COLOUR, strokeDash=[6, 3], size=2).encode(x="rank:Q")
     text = (
         alt.Chart(CUTOFF)
-        .mark_text(color=CUTOFF_COLOUR, align="left", dx=4, dy=-6, fontWeight="bold", fontSize=19)
-        .encode(x="rank:Q", y=alt.value(8), text="text:N")
+        .mark_text(
+            color=CUTOFF_COLOUR,
+            align=alt.ExprRef(f"{NEAR_THE_RIGHT} ? 'right' : 'left'"),
+            dx=alt.ExprRef(f"{NEAR_THE_RIGHT} ? -4 : 4"),
+            baseline="bottom" if above else "middle",
+            dy=-2 if above else -6,
+            fontWeight="bold",
+            fontSize=19,
+        )
+        .encode(x="rank:Q", y=alt.value(0 if above else 8), text="text:N")
     )
     return rule + text
+
+
+#: True when the cutoff stands in the right quarter of the plot: its label then goes left of the
+#: line, so that "k = 100" at the last rank is not cut at the chart's edge.
+NEAR_THE_RIGHT = "scale('x', datum.rank) > 0.75 * width"
 
 
 @cache

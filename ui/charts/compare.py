@@ -35,13 +35,18 @@ WHO_GAINS = ["A gains more", "B gains more", "equal"]  # the legend says which r
 WHO_GAINS_COLOURS = [LIST_COLOUR, IDEAL_COLOUR, "#999999"]
 
 
-def _system_colour() -> alt.Color:
+def _system_colour(legend: alt.Legend | None = None) -> alt.Color:
     return alt.Color(
         "system:N",
         title="system",
         scale=alt.Scale(domain=SYSTEMS, range=SYSTEM_COLOURS),
-        legend=alt.Legend(orient="bottom"),
+        legend=legend or alt.Legend(orient="bottom"),
     )
+
+
+#: The lines' legend: each system's colour and dash (legends of one field must agree, or
+#: Vega-Lite warns; the points' shapes come from a copy of the field, ``marker``, without one).
+LINE_LEGEND = alt.Legend(orient="bottom", symbolType="stroke", symbolStrokeWidth=3)
 
 
 def _ndcg_by_k() -> alt.LayerChart:
@@ -57,12 +62,12 @@ def _ndcg_by_k() -> alt.LayerChart:
                 scale=alt.Scale(domain=[0, 1.12]),
                 axis=alt.Axis(values=[0, 0.2, 0.4, 0.6, 0.8, 1]),
             ),
-            color=_system_colour(),
+            color=_system_colour(LINE_LEGEND),
             strokeDash=alt.StrokeDash(
-                "system:N", scale=alt.Scale(domain=SYSTEMS, range=[[1, 0], [7, 4]]), legend=None
+                "system:N", scale=alt.Scale(domain=SYSTEMS, range=[[1, 0], [7, 4]]), legend=LINE_LEGEND
             ),
             shape=alt.Shape(
-                "system:N", scale=alt.Scale(domain=SYSTEMS, range=["circle", "square"]), legend=None
+                "marker:N", scale=alt.Scale(domain=SYSTEMS, range=["circle", "square"]), legend=None
             ),
             tooltip=[
                 "system:N",
@@ -85,7 +90,7 @@ def _contributions() -> alt.Chart:
             y=alt.Y("contribution:Q", title="gain × discount"),
             color=_system_colour(),
             opacity=alt.Opacity(
-                "position:N", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
+                "position:O", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
             ),
             tooltip=["system:N", "rank:O", "item:N", "grade:Q", alt.Tooltip("contribution:Q", format=".4f")],
         )
@@ -107,7 +112,7 @@ def _difference() -> alt.Chart:
                 legend=alt.Legend(orient="bottom"),
             ),
             opacity=alt.Opacity(
-                "position:N", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
+                "position:O", scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]), legend=None
             ),
             tooltip=["rank:O", alt.Tooltip("difference:Q", format="+.4f", title="B − A")],
         )
@@ -166,6 +171,7 @@ def ndcg_by_k_data(a_every_k: np.ndarray, b_every_k: np.ndarray) -> pd.DataFrame
         {
             "rank": np.tile(np.arange(1, n + 1), 2),
             "system": np.repeat(SYSTEMS, n),
+            "marker": np.repeat(SYSTEMS, n),
             "ndcg": np.concatenate([a_every_k, b_every_k]),
         }
     )

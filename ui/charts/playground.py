@@ -19,6 +19,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ui.charts.common import (
+    CANVAS,
     IDEAL_COLOUR,
     LIST_COLOUR,
     THIRD_COLOUR,
@@ -27,6 +28,7 @@ from ui.charts.common import (
     cutoff_data,
     cutoff_rule,
 )
+from ui.charts.projector import projector
 
 RANKS = alt.NamedData(name="ranks")
 #: The core's per-rank breakdown: a DataFrame, or its columns by name (``breakdown_columns``).
@@ -57,7 +59,7 @@ def _bars(quantity: str, width: int | None = 300) -> alt.Chart:
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
             opacity=alt.Opacity(
-                "position:N",
+                "position:O",
                 scale=alt.Scale(domain=["rank ≤ k", "beyond k"], range=[1.0, 0.35]),
                 legend=None,  # said in the title: a second legend ran off a phone's screen
             ),
@@ -72,33 +74,75 @@ def _per_rank() -> alt.HConcatChart:
 
 
 def _cumulative() -> alt.LayerChart:
-    """CG, DCG and IDCG by rank, with the cutoff k marked."""
+    """CG, DCG and IDCG by rank, with the cutoff k marked.
+
+    One legend: the colour and the dash of each measure's line (legends of one field that disagreed
+    on whether to show themselves made Vega-Lite warn). The points' shapes differ too; they are
+    drawn from a copy of the measure's name (``marker``), so that their legend stays off.
+    """
     domain = ["CG", "DCG", "IDCG"]
+    legend = alt.Legend(title=None, orient="bottom", symbolType="stroke", symbolStrokeWidth=3)
     lines = (
         alt.Chart(RANKS, title="CG, DCG and IDCG by rank")
         .mark_line(point=True, strokeWidth=2.5)
         .encode(
-            x=alt.X("rank:Q", title="rank", axis=alt.Axis(tickMinStep=1), scale=alt.Scale(padding=10)),
+            x=rank_axis("rank"),
             y=alt.Y("value:Q", title="cumulative value"),
             color=alt.Color(
                 "measure:N",
                 scale=alt.Scale(domain=domain, range=[THIRD_COLOUR, LIST_COLOUR, IDEAL_COLOUR]),
-                legend=alt.Legend(title=None, orient="bottom"),
+                legend=legend,
             ),
             strokeDash=alt.StrokeDash(
-                "measure:N", scale=alt.Scale(domain=domain, range=[[2, 2], [1, 0], [8, 4]]), legend=None
+                "measure:N", scale=alt.Scale(domain=domain, range=[[2, 2], [1, 0], [8, 4]]), legend=legend
             ),
-            shape=alt.Shape("measure:N", legend=None),
+            shape=alt.Shape(  # a field of its own: a legend of "measure" would merge with the colour's
+                "marker:N",
+                scale=alt.Scale(domain=domain, range=["circle", "square", "triangle-up"]),
+                legend=None,
+            ),
             tooltip=["rank:Q", "measure:N", alt.Tooltip("value:Q", format=".4f")],
         )
     )
-    return (lines + cutoff_rule()).properties(height=280)
+    return (lines + cutoff_rule(above=True)).properties(height=280)
+
+
+def rank_axis(title: str) -> alt.X:
+    """The rank (or k) axis: from rank 1 to the last, ticks at the ranks :func:`rank_ticks` gives
+    (the ``rank_ticks`` parameter, set with the data), never at rank 0 or beyond the list."""
+    return alt.X(
+        "rank:Q",
+        title=title,
+        axis=alt.Axis(values=alt.ExprRef(RANK_TICKS), format="d"),
+        scale=alt.Scale(domainMin=1, nice=False, zero=False),
+    )
+
+
+#: The name of the parameter that holds the rank axis's ticks (set per list by :func:`with_data`).
+RANK_TICKS = "rank_ticks"
+
+
+def rank_ticks(n: int) -> list[int]:
+    """Tick values for ranks 1 … n: every rank up to 15, else 1 and the multiples of a round step.
+
+    >>> rank_ticks(7), rank_ticks(100)
+    ([1, 2, 3, 4, 5, 6, 7], [1, 20, 40, 60, 80, 100])
+    >>> rank_ticks(40)
+    [1, 5, 10, 15, 20, 25, 30, 35, 40]
+    """
+    if n <= 15:
+        return list(range(1, max(n, 1) + 1))
+    step = (
+        next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000) if n / s <= 8)
+        if n <= 8000
+        else n // 8
+    )
+    return [1, *range(step, n + 1, step)]
 
 
 def _ndcg_by_k() -> alt.LayerChart:
     """NDCG@k for every k from 1 to n, with the current k marked by a larger diamond."""
-    # Padding: the last k's diamond and NDCG = 1 stay whole inside the plot, however narrow.
-    x = alt.X("rank:Q", title="k", axis=alt.Axis(tickMinStep=1), scale=alt.Scale(padding=14))
+    x = rank_axis("k")
     y = alt.Y("ndcg:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1], padding=10))
     marks = ["current k", "other k"]
     line = alt.Chart(RANKS, title="NDCG@k for every k").mark_line(color=LIST_COLOUR, strokeWidth=2.5)
@@ -108,14 +152,14 @@ def _ndcg_by_k() -> alt.LayerChart:
         .encode(
             x=x,
             y=y,
-            size=alt.Size("current:N", scale=alt.Scale(domain=marks, range=[220, 50]), legend=None),
+            size=alt.Size("current:O", scale=alt.Scale(domain=marks, range=[220, 50]), legend=None),
             shape=alt.Shape(
                 "current:N", scale=alt.Scale(domain=marks, range=["diamond", "circle"]), legend=None
             ),
             tooltip=[alt.Tooltip("rank:Q", title="k"), alt.Tooltip("ndcg:Q", title="NDCG@k", format=".4f")],
         )
     )
-    return (line.encode(x=x, y=y) + points + cutoff_rule()).properties(height=280)
+    return (line.encode(x=x, y=y) + points + cutoff_rule(above=True)).properties(height=280)
 
 
 def _gain() -> alt.Chart:
@@ -141,22 +185,16 @@ BUILDERS = {
     "cumulative": _cumulative,
     "ndcg_by_k": _ndcg_by_k,
 }
-#: Draw on a canvas, not in SVG: a drop then repaints a picture instead of rewriting some 700 SVG
-#: elements of three charts (the browser's style, layout and paint of them cost more than the
-#: rest of a drop). The numbers are in the per-rank table beside the charts, for a screen reader.
-CANVAS = {"embedOptions": {"renderer": "canvas"}}
 #: Fill the column's width; the height is the plot's, with the axes and legends added below it.
 #: (Streamlit's default for a stretched chart, "fit", squeezes the plot to make room for them.)
 FIT_WIDTH = {"type": "fit-x", "contains": "padding"}
 #: Pixels around the plot: the cutoff's "k = 5" stands above the plot's top edge, and a canvas
-#: (unlike SVG) cuts off whatever is drawn outside it.
-LABEL_ROOM = {"top": 22, "left": 5, "right": 5, "bottom": 5}
-#: Type for a projector: every label and title of the chart at least this many pixels.
-LARGE_TYPE = {
-    "axis": {"labelFontSize": 16, "titleFontSize": 17},
-    "legend": {"labelFontSize": 16, "symbolSize": 160},
-    "title": {"fontSize": 19},
-}
+#: (unlike SVG) cuts off whatever is drawn outside it (the first and last ranks' points too).
+LABEL_ROOM = {"top": 22, "left": 10, "right": 14, "bottom": 5}
+#: The same on a projector, whose label is up to 1.2 × 26 px tall.
+PROJECTOR_LABEL_ROOM = {**LABEL_ROOM, "top": 34}
+#: The charts whose x axis is the rank (or k) from 1 to n, with the ticks of :func:`rank_ticks`.
+RANK_AXIS = ("cumulative", "ndcg_by_k")
 
 
 def chart_spec(kind: str) -> dict[str, Any]:
@@ -170,12 +208,13 @@ def with_data(
     k: int,
     *,
     height: int | None = None,
-    large: bool = False,
+    projector_text: str | None = None,
     titled: bool = True,
 ) -> dict[str, Any]:
     """The chart's spec with this list's numbers and cutoff attached.
 
-    ``height`` (pixels) replaces the chart's own; ``large`` sets its type for a projector;
+    ``height`` (pixels) replaces the chart's own; ``projector_text`` (a colour) sets its type for a
+    projector, in that colour, and lets it fill the height its place has (the classroom view);
     ``titled=False`` leaves the title out (a tab names the chart). Each changes only copies of
     top-level parts, so the cached spec is shared, never changed.
     """
@@ -184,34 +223,22 @@ def with_data(
         spec = untitled(spec)
     if kind != "per_rank":  # one view: as wide as its column, and ``height`` is the plot's own
         spec = {**spec, "autosize": FIT_WIDTH}
-    if kind in ("cumulative", "ndcg_by_k"):  # room above the plot for the "k = 5" label
-        spec = {**spec, "padding": LABEL_ROOM}
+    if kind in RANK_AXIS:  # room above the plot for the "k = 5" label; the ticks of these ranks
+        ticks = {"name": RANK_TICKS, "value": rank_ticks(last_rank(ranks))}
+        spec = {**spec, "padding": LABEL_ROOM, "params": [ticks]}
     if height is not None:
         spec = {**spec, "height": height}
-    if large:
-        spec = {**spec, "config": {**spec.get("config", {}), **LARGE_TYPE}}
-        spec = legend_beside(spec)
+    if projector_text is not None:
+        spec = projector(spec, projector_text, legend="right")
+        if kind in RANK_AXIS:
+            spec = {**spec, "padding": PROJECTOR_LABEL_ROOM}
     return attach_data(spec, ranks=ranks, cutoff=cutoff_data(k))
 
 
-def legend_beside(spec: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``spec`` whose colour legend stands right of the plot, not under it.
-
-    A projector screen is wider than it is tall: a legend under the plot took the height the
-    classroom view needs to show the chart whole at 1280×720. Only the layers' colour legends
-    change (copies of them; the cached spec is shared).
-    """
-    if "layer" not in spec:
-        return spec
-
-    def beside(layer: dict[str, Any]) -> dict[str, Any]:
-        color = layer.get("encoding", {}).get("color")
-        if not isinstance(color, dict) or not isinstance(color.get("legend"), dict):
-            return layer
-        legend = {**color["legend"], "orient": "right"}
-        return {**layer, "encoding": {**layer["encoding"], "color": {**color, "legend": legend}}}
-
-    return {**spec, "layer": [beside(layer) for layer in spec["layer"]]}
+def last_rank(ranks: pd.DataFrame | pa.Table) -> int:
+    """The largest rank in a chart's data (0 when it has none)."""
+    values = np.asarray(ranks["rank"])
+    return int(values.max()) if values.size else 0
 
 
 def untitled(spec: dict[str, Any]) -> dict[str, Any]:
@@ -259,10 +286,12 @@ def cumulative_data(table: Breakdown) -> pa.Table:
     """Rows of (rank, measure, value) for CG, DCG and IDCG."""
     measures = ("cg", "dcg", "idcg")
     rank = _column(table, "rank")
+    names = pa.array(np.repeat([m.upper() for m in measures], len(rank)))
     return pa.table(
         {
             "rank": np.tile(rank, len(measures)),
-            "measure": pa.array(np.repeat([m.upper() for m in measures], len(rank))),
+            "measure": names,
+            "marker": names,
             "value": np.concatenate([_column(table, m) for m in measures]),
         }
     )

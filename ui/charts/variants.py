@@ -31,7 +31,11 @@ ASPECT_COLOURS = {"gain": "#0072B2", "discount": "#E69F00", "ideal": "#009E73"}
 def _discount_curves() -> alt.LayerChart:
     """Every discount against the rank, on one set of axes (the legend names each by its formula)."""
     # One column: two columns of formulas are wider than a phone's chart and get cut ("jk: 1 for i <").
-    legend = alt.Legend(title=None, orient="bottom", columns=1, labelLimit=0)
+    # One legend of each discount's colour and dash (legends of one field that disagree make
+    # Vega-Lite warn); the points' shapes come from a copy of the name, ``marker``, without one.
+    legend = alt.Legend(
+        title=None, orient="bottom", columns=1, labelLimit=0, symbolType="stroke", symbolStrokeWidth=3
+    )
     curves = (
         alt.Chart(CURVES, title="The discounts, rank by rank")
         .mark_line(point=True, strokeWidth=2.5)
@@ -45,9 +49,9 @@ def _discount_curves() -> alt.LayerChart:
             ),
             color=alt.Color("discount:N", sort=None, legend=legend, scale=alt.Scale(range=DISCOUNT_COLOURS)),
             strokeDash=alt.StrokeDash(
-                "discount:N", sort=None, legend=None, scale=alt.Scale(range=DISCOUNT_DASHES)
+                "discount:N", sort=None, legend=legend, scale=alt.Scale(range=DISCOUNT_DASHES)
             ),
-            shape=alt.Shape("discount:N", sort=None, legend=None, scale=alt.Scale(range=DISCOUNT_SHAPES)),
+            shape=alt.Shape("marker:N", sort=None, legend=None, scale=alt.Scale(range=DISCOUNT_SHAPES)),
             tooltip=["discount:N", "rank:Q", alt.Tooltip("value:Q", format=".4f")],
         )
     )
@@ -76,11 +80,13 @@ def _ndcg_bars() -> alt.Chart:
             x=alt.X("ndcg:Q", title="NDCG@k", scale=alt.Scale(domain=[0, 1])),
             color=colour,
             opacity=alt.Opacity(
-                "in_force:N", scale=alt.Scale(domain=["in force", "other"], range=[1.0, 0.55]), legend=None
+                "in_force:O", scale=alt.Scale(domain=["in force", "other"], range=[1.0, 0.55]), legend=None
             ),
             tooltip=["aspect:N", "variant:N", alt.Tooltip("ndcg:Q", format=".4f", title="NDCG@k")],
         )
-        .properties(height=alt.Step(26))
+        # As wide as its column; its height is set with the data, 26 px a bar (a step height
+        # made Vega-Lite warn "Dropping fit-y" under Streamlit's "fit").
+        .properties(autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )
 
 
@@ -92,9 +98,16 @@ def chart_spec(kind: str) -> dict[str, Any]:
     return built(BUILDERS[kind])
 
 
+#: The plot's height for each bar of ``ndcg_bars``.
+BAR_STEP = 26
+
+
 def with_data(kind: str, **datasets: pd.DataFrame) -> dict[str, Any]:
-    """The chart's spec with this session's datasets attached."""
-    return attach_data(chart_spec(kind), **datasets)
+    """The chart's spec with this session's datasets attached (the bars' chart as tall as its bars)."""
+    spec = chart_spec(kind)
+    if kind == "ndcg_bars":
+        spec = {**spec, "height": BAR_STEP * len(datasets["variants"])}
+    return attach_data(spec, **datasets)
 
 
 def discount_curve_data(n: int, log_base: float) -> pd.DataFrame:
@@ -105,6 +118,7 @@ def discount_curve_data(n: int, log_base: float) -> pd.DataFrame:
         {
             "rank": np.tile(rank, len(DISCOUNTS)),
             "discount": np.repeat(names, n),
+            "marker": np.repeat(names, n),
             "value": np.concatenate([discount_values(rank, name, log_base) for name in DISCOUNTS]),
         }
     )

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg_core.teaching import wording
-from ui.charts.common import CUTOFF_COLOUR, LIST_COLOUR, THIRD_COLOUR, attach_data, built
+from ui.charts.common import CUTOFF_COLOUR, THIRD_COLOUR, attach_data, built
 
 CELLS = alt.NamedData(name="cells")
 BINS = alt.NamedData(name="bins")
@@ -25,7 +25,10 @@ MARKS = alt.NamedData(name="marks")
 CELL_SELECTION = "cell"
 #: Lists up to this long get each cell's change written in the cell.
 LABELLED_UP_TO = 12
-LOWER, SAME_COLOUR, HIGHER = CUTOFF_COLOUR, "#F2F2F2", LIST_COLOUR
+#: The swap map's colours: vermillion (lower), a light grey (no change), a dark blue (higher: the
+#: list's blue darkened, so that white text on it is 7:1). Each cell's text is black or white,
+#: whichever stands out more on that cell's colour (:func:`ink`): at least 4.5:1 on every cell.
+LOWER, SAME_COLOUR, HIGHER = CUTOFF_COLOUR, "#F2F2F2", "#00588A"
 
 
 def _swap_map() -> alt.LayerChart:
@@ -41,7 +44,7 @@ def _swap_map() -> alt.LayerChart:
             color=alt.Color(
                 "change:Q",
                 title="change",
-                scale=alt.Scale(domainMid=0, range=[LOWER, SAME_COLOUR, HIGHER]),
+                scale=alt.Scale(domainMid=0, range=[LOWER, SAME_COLOUR, HIGHER], interpolate="rgb"),
                 legend=alt.Legend(format="+.2f", orient="bottom", direction="horizontal"),  # fits a phone
             ),
             tooltip=[
@@ -83,6 +86,16 @@ def _orders() -> alt.LayerChart:
         )
     )
     by_order = alt.EncodingSortField(field="order", order="ascending")
+    # One legend for the colour and the dash of each line (two legends of one field that disagree
+    # on whether to show themselves make Vega-Lite warn).
+    legend = alt.Legend(
+        title=None,
+        orient="bottom",
+        direction="vertical",
+        labelLimit=0,
+        symbolType="stroke",
+        symbolStrokeWidth=3,
+    )
     rules = (
         alt.Chart(MARKS)
         .mark_rule(size=3)
@@ -92,10 +105,10 @@ def _orders() -> alt.LayerChart:
                 "text:N",
                 sort=by_order,
                 scale=alt.Scale(range=[CUTOFF_COLOUR, THIRD_COLOUR]),
-                legend=alt.Legend(title=None, orient="bottom", direction="vertical", labelLimit=0),
+                legend=legend,
             ),
             strokeDash=alt.StrokeDash(
-                "text:N", sort=by_order, scale=alt.Scale(range=[[1, 0], [6, 3]]), legend=None
+                "text:N", sort=by_order, scale=alt.Scale(range=[[1, 0], [6, 3]]), legend=legend
             ),
             tooltip=[alt.Tooltip("mark:N", title=" "), alt.Tooltip("value:Q", title="NDCG@k", format=".4f")],
         )
@@ -111,13 +124,17 @@ def chart_spec(kind: str) -> dict[str, Any]:
     return built(BUILDERS[kind])
 
 
-def swap_map_spec(table: np.ndarray, current: float, names: Sequence[str], k: int) -> dict[str, Any]:
-    """The swap map's spec with this list's cells; square cells, smaller for long lists."""
+def swap_map_spec(
+    table: np.ndarray, current: float, names: Sequence[str], k: int, *, fill: bool = False
+) -> dict[str, Any]:
+    """The swap map's spec with this list's cells; square cells, smaller for long lists (``fill``:
+    no size of its own, the cells fill the place the page gives the chart)."""
     n = len(names)
-    side = max(8, min(40, 560 // max(n, 1)))
     spec = attach_data(chart_spec("swap_map"), cells=swap_cells(table, current, names, k))
-    spec["width"] = spec["height"] = side * n
-    spec["autosize"] = {"type": "pad"}  # the cells get that size; axes and legend come on top
+    if not fill:
+        side = max(8, min(40, 560 // max(n, 1)))
+        spec["width"] = spec["height"] = side * n
+        spec["autosize"] = {"type": "pad"}  # the cells get that size; axes and legend come on top
     return spec
 
 
@@ -127,7 +144,6 @@ def swap_cells(table: np.ndarray, current: float, names: Sequence[str], k: int) 
     first, second = (axis.ravel() + 1 for axis in np.indices((n, n)))
     after = table.ravel()
     change = after - current
-    scale = max(float(np.abs(change).max(initial=0.0)), 1e-12)
     what = [
         "no swap (the list as it is)" if i == j else f"rank {i} ({names[i - 1]}) ↔ rank {j} ({names[j - 1]})"
         for i, j in zip(first.tolist(), second.tolist(), strict=True)
@@ -143,10 +159,39 @@ def swap_cells(table: np.ndarray, current: float, names: Sequence[str], k: int) 
                 _cell_label(c, i == j) if n <= LABELLED_UP_TO else ""
                 for c, i, j in zip(change, first, second, strict=True)
             ],
-            "ink": np.where(np.abs(change) > 0.55 * scale, "light", "dark"),
+            "ink": [ink(c, float(change.min()), float(change.max())) for c in change],
             "k": k,
         }
     )
+
+
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def cell_colour(change: float, lowest: float, highest: float) -> np.ndarray:
+    """The cell's colour (RGB, 0–255) as the swap map's scale draws it: from the lowest change
+    (vermillion) through 0 (grey) to the highest (blue), interpolated in RGB."""
+    end, extreme = (HIGHER, highest) if change >= 0 else (LOWER, lowest)
+    share = change / extreme if extreme else 0.0
+    return _rgb(SAME_COLOUR) + min(max(share, 0.0), 1.0) * (_rgb(end) - _rgb(SAME_COLOUR))
+
+
+def luminance(rgb: np.ndarray) -> float:
+    """WCAG relative luminance of an RGB colour (0–255)."""
+    channels = rgb / 255
+    linear = np.where(channels <= 0.04045, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
+    return float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+
+
+def ink(change: float, lowest: float, highest: float) -> str:
+    """ "dark" or "light": the text colour (black or white) with more contrast on the cell's colour.
+
+    >>> ink(0.0, -0.2, 0.5), ink(0.5, -0.2, 0.5), ink(-0.2, -0.2, 0.5)
+    ('dark', 'light', 'dark')
+    """
+    background = luminance(cell_colour(change, lowest, highest))
+    return "light" if (1.05 / (background + 0.05)) > ((background + 0.05) / 0.05) else "dark"
 
 
 def _cell_label(change: float, diagonal: bool) -> str:

@@ -36,6 +36,7 @@ from ui.classroom.lists import compact_list, ordered, question_lists, side_by_si
 from ui.classroom.service import Class, NotTheHost
 from ui.classroom.store import StoreUnavailable
 from ui.plain_text import plain
+from ui.presentation import classroom_style
 from ui.readable_text import text_colour
 from ui.state import classroom
 from ui.state.ranked_list import RankedList
@@ -63,6 +64,7 @@ def ask_the_class_screen(ranked: RankedList, settings: Settings) -> bool:
     if note := classroom.pop_note():
         st.info(plain(note))
     if classroom.composing():
+        classroom_style()  # the classroom view's type, as the demo has it
         ask_form(ranked, settings)
         return True
     held = classroom.hosting()
@@ -96,6 +98,7 @@ def room_screen(the_class: Class, token: str) -> None:
     count and the bars; on Reveal, what the room got right and wrong."""
     question = the_class.question
     assert question is not None
+    classroom_style()
     st.html(ROOM_CSS)
     title, *buttons = st.columns([3.6, 1, 1.15, 1], vertical_alignment="center")
     title.markdown(f"### Question {the_class.number}: {question.prompt}")

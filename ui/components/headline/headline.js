@@ -57,6 +57,8 @@ class Headline {
   constructor(root) {
     this.root = root;
     this.row = root.querySelector(".headline__row");
+    this.relationLine = root.querySelector(".headline__relation");
+    this.relation = null; // the line under the numbers, with {dcg}, {idcg} and {ndcg} in it
     this.values = new Map(); // figure name -> its value element
     this.follows = null;
     this.order = []; // the followed list's ids, in the order the numbers shown are for
@@ -75,7 +77,9 @@ class Headline {
     this.follows = typeof data.follows === "string" ? data.follows : null;
     this.order = Array.isArray(data.order) ? data.order.map(String) : [];
     this.moves = parseMoves(data.moves, this.order.length);
+    this.relation = typeof data.relation === "string" ? data.relation : null;
     this.drawFigures(figures);
+    this.drawRelation();
     this.setBusy(false);
   }
 
@@ -103,6 +107,18 @@ class Headline {
       const value = this.values.get(String(figure.name));
       setText(value.previousElementSibling, String(figure.label ?? ""));
       setText(value, String(figure.value ?? ""));
+    }
+  }
+
+  // The relation line: its words as Python wrote them, each {name} the figure's text as shown.
+  drawRelation() {
+    if (!this.relationLine) {
+      return;
+    }
+    this.relationLine.hidden = this.relation === null;
+    if (this.relation !== null) {
+      const shown = (name) => this.values.get(name)?.textContent ?? "";
+      setText(this.relationLine, this.relation.replace(/\{(dcg|idcg|ndcg)\}/g, (_, name) => shown(name)));
     }
   }
 
@@ -138,6 +154,7 @@ class Headline {
         setText(value, this.moves.texts[this.moves[name][from][to]]);
       }
     }
+    this.drawRelation();
     // The maps were for the order before this drop: until Python's answer,
     // another drop cannot be looked up.
     this.order = Array.isArray(drop.after) ? drop.after.map(String) : [];

@@ -34,6 +34,7 @@ COMPONENT_NAME = "ndcg_headline"
 _HTML = """
 <div class="headline" data-testid="headline">
   <dl class="headline__row"></dl>
+  <p class="headline__relation" data-testid="headline-relation" hidden></p>
 </div>
 """
 
@@ -58,6 +59,7 @@ def headline_row(
     after_moves: Mapping[str, Any] | None = None,
     answers: int = 0,
     size: Literal["normal", "large"] = "normal",
+    relation: str | None = None,
 ) -> None:
     """Draw ``figures`` side by side, as large numbers under small labels.
 
@@ -65,7 +67,9 @@ def headline_row(
     ``order`` is that list's ids in the order the figures are for, and ``after_moves`` the
     figures after every move (``{"texts", "dcg", "ndcg"}`` as
     :func:`ui.drop_preview.headline_after_moves` makes them). Without them the headline only
-    shows what Python sends. ``answers`` counts the list's drops this run answers (its
+    shows what Python sends. ``relation`` is a line written under the numbers with each
+    ``{dcg}``, ``{idcg}`` and ``{ndcg}`` replaced by the figure's text as shown, so that it changes
+    with them in the frame of a drop ("NDCG@5 = {dcg} / {idcg} = {ndcg}"). ``answers`` counts the list's drops this run answers (its
     :func:`~ui.components.sortable_list.revision`): the browser redraws a component only when its
     data changes, and a drop that ends where the list was must still end the busy state.
 
@@ -87,6 +91,7 @@ def headline_row(
                 "moves": after_moves,
                 "answers": answers,
                 "size": size,
+                "relation": relation,
             }
         ),
     )

@@ -30,9 +30,16 @@ const REORDER_EVENT = "reorder";
 
 // How far (px) a pointer must move before a press becomes a drag.
 const DRAG_THRESHOLD_PX = 5;
-// Auto-scroll while dragging near the top or bottom edge of the window.
+// Auto-scroll while dragging near the top or bottom edge of what can be seen
+// of the list (the window under Streamlit's navigation bar, or the list's own
+// box): proportional to how deep the pointer is in the edge band, and bounded
+// (it stops once the end of the list is in view, never scrolling the page past
+// the list).
 const AUTO_SCROLL_EDGE_PX = 56;
-const AUTO_SCROLL_MAX_STEP_PX = 14;
+const AUTO_SCROLL_MAX_STEP_PX = 10;
+// A pointer that only passes through the edge band (or is dropped at a row in
+// it) scrolls nothing: the band must be held this long first.
+const AUTO_SCROLL_DELAY_MS = 350;
 
 // One SortableList per HTML skeleton; survives Streamlit's re-runs of the JS.
 const instances = new WeakMap();
@@ -181,6 +188,17 @@ function createDivider() {
   divider.setAttribute("data-testid", "sortable-cutoff");
   divider.append(makeElement("span", "sortable__cutoff-label"));
   return divider;
+}
+
+// The bottom of what covers the top of the window (Streamlit's header with the
+// navigation, over the page that scrolls under it), 0 when nothing does.
+function coveredTop() {
+  const header = document.querySelector('[data-testid="stHeader"]');
+  if (!header || !["fixed", "absolute", "sticky"].includes(getComputedStyle(header).position)) {
+    return 0;
+  }
+  const rect = header.getBoundingClientRect();
+  return rect.height > 0 && rect.top <= 0 ? Math.max(rect.bottom, 0) : 0;
 }
 
 // Nearest ancestor that scrolls vertically, crossing shadow-root borders.
@@ -818,26 +836,25 @@ class SortableList {
     this.refreshPreview();
   }
 
-  // Move the lifted row with the pointer; move the placeholder under it.
+  // Move the lifted row with the pointer, keeping it (and the preview it
+  // holds) inside the list and on screen; the placeholder goes where the
+  // pointer is (placeUnderPointer).
   followPointer() {
     const drag = this.drag;
     const listRect = this.listEl.getBoundingClientRect();
-    // Inside the list (a scrolling box would clip a row that sticks out); the
-    // first and last places are still reached, as they are decided by centres.
-    const top = clamp(
-      drag.lastY - drag.offsetY - listRect.top,
-      0,
-      Math.max(listRect.height - drag.height, 0),
-    );
-    drag.row.style.top = `${top}px`;
-    const center = listRect.top + top + drag.height / 2;
+    const band = this.visibleBand();
+    const height = drag.row.getBoundingClientRect().height;
+    const highest = Math.max(listRect.top, band.top);
+    const lowest = Math.min(listRect.bottom, band.bottom) - height;
+    const top = clamp(drag.lastY - drag.offsetY, Math.min(highest, lowest), Math.max(highest, lowest));
+    // `top` is the row's place in the window; its style is from the box it is placed in.
+    const parent = drag.row.offsetParent ?? this.listEl;
+    const origin = parent.getBoundingClientRect().top + parent.clientTop - parent.scrollTop;
+    drag.row.style.top = `${top - origin}px`;
     const others = this.shownIds()
       .filter((id) => id !== drag.id)
       .map((id) => this.rows.get(id));
-    const target = others.filter((row) => {
-      const r = row.getBoundingClientRect();
-      return r.top + r.height / 2 < center;
-    }).length;
+    const target = this.placeUnderPointer(others, drag.lastY);
     const slots = others.slice();
     slots.splice(target, 0, drag.placeholder);
     const current = [...this.listEl.children].filter(
@@ -847,6 +864,35 @@ class SortableList {
       this.arrange(slots, drag.row);
       this.refreshPreview();
     }
+  }
+
+  // The place (0-based, among the other rows) whose slot holds the pointer:
+  // the first place at which the placeholder's bottom would be below it. It
+  // depends on the pointer and the rows' heights only, not on where the
+  // placeholder is now, so the rows never flicker between two places.
+  placeUnderPointer(others, pointerY) {
+    const style = getComputedStyle(this.listEl);
+    const gap = parseFloat(style.rowGap) || 0;
+    const rect = this.listEl.getBoundingClientRect();
+    const k = this.cutoff;
+    // The cutoff line stands after the first k places (see arrange()).
+    const withDivider = k !== null && k > 0 && k < others.length + 1 && this.divider.isConnected;
+    const dividerStyle = withDivider ? getComputedStyle(this.divider) : null;
+    const divider = withDivider
+      ? this.divider.getBoundingClientRect().height +
+        (parseFloat(dividerStyle.marginTop) || 0) +
+        (parseFloat(dividerStyle.marginBottom) || 0) +
+        gap
+      : 0;
+    let top = rect.top + this.listEl.clientTop + (parseFloat(style.paddingTop) || 0);
+    for (let place = 0; place < others.length; place += 1) {
+      const placeholderTop = top + (withDivider && place >= k ? divider : 0);
+      if (pointerY < placeholderTop + this.drag.height + gap / 2) {
+        return place;
+      }
+      top += others[place].getBoundingClientRect().height + gap;
+    }
+    return others.length;
   }
 
   // Put the lifted row where the placeholder is; return the new order.
@@ -874,12 +920,16 @@ class SortableList {
     this.drag = null;
   }
 
-  // Scroll the page while the pointer is held near the window's edge.
+  // Scroll while the pointer is held near the edge of what can be seen of the list.
   updateAutoScroll() {
     const step = this.autoScrollStep();
     if (step === 0) {
+      this.drag.edgeSince = null;
       this.stopAutoScroll();
-    } else if (!this.autoScrollFrame) {
+      return;
+    }
+    this.drag.edgeSince ??= performance.now();
+    if (!this.autoScrollFrame) {
       this.autoScrollFrame = requestAnimationFrame(() => this.autoScrollTick());
     }
   }
@@ -894,24 +944,37 @@ class SortableList {
     return scrollParent(this.root);
   }
 
-  // Pixels to scroll this frame: faster the closer the pointer is to an edge
-  // (of the list's box when it scrolls, of the window otherwise).
+  // The band of the window in which the list can be seen: the list's box when
+  // it scrolls, the window otherwise; never under the navigation bar.
+  visibleBand() {
+    let top = coveredTop();
+    let bottom = window.innerHeight;
+    if (this.scroller() === this.boxEl) {
+      const rect = this.boxEl.getBoundingClientRect();
+      top = Math.max(top, rect.top);
+      bottom = Math.min(bottom, rect.bottom);
+    }
+    return { top, bottom };
+  }
+
+  // Pixels to scroll this frame: in proportion to how deep the pointer is in
+  // the edge band (at most AUTO_SCROLL_MAX_STEP_PX), and never more than it
+  // takes to bring the list's first (or last) row into view.
   autoScrollStep() {
     const y = this.drag?.lastY ?? 0;
-    const scroller = this.scroller();
-    const inBox = scroller === this.boxEl;
-    const rect = inBox ? scroller.getBoundingClientRect() : null;
-    const top = inBox ? Math.max(rect.top, 0) : 0;
-    const bottom = inBox ? Math.min(rect.bottom, window.innerHeight) : window.innerHeight;
-    const fromTop = top + AUTO_SCROLL_EDGE_PX - y;
-    const fromBottom = y - (bottom - AUTO_SCROLL_EDGE_PX);
+    const band = this.visibleBand();
+    const list = this.listEl.getBoundingClientRect();
     const speed = (depth) =>
       Math.ceil((Math.min(depth, AUTO_SCROLL_EDGE_PX) / AUTO_SCROLL_EDGE_PX) * AUTO_SCROLL_MAX_STEP_PX);
+    const fromTop = band.top + AUTO_SCROLL_EDGE_PX - y;
+    const fromBottom = y - (band.bottom - AUTO_SCROLL_EDGE_PX);
     if (fromTop > 0) {
-      return -speed(fromTop);
+      const hidden = Math.floor(band.top - list.top); // of the list, above the band
+      return hidden > 0 ? -Math.min(speed(fromTop), hidden) : 0;
     }
     if (fromBottom > 0) {
-      return speed(fromBottom);
+      const hidden = Math.floor(list.bottom - band.bottom); // below it
+      return hidden > 0 ? Math.min(speed(fromBottom), hidden) : 0;
     }
     return 0;
   }
@@ -923,10 +986,13 @@ class SortableList {
     }
     const step = this.autoScrollStep();
     if (step === 0) {
+      this.drag.edgeSince = null;
       return;
     }
-    this.scroller()?.scrollBy(0, step);
-    this.followPointer();
+    if (performance.now() - (this.drag.edgeSince ?? performance.now()) >= AUTO_SCROLL_DELAY_MS) {
+      this.scroller()?.scrollBy(0, step);
+      this.followPointer();
+    }
     this.autoScrollFrame = requestAnimationFrame(() => this.autoScrollTick());
   }
 
