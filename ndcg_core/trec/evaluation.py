@@ -6,7 +6,8 @@ For each query q, trec_eval
    *descending* string order (the rank column of the file is ignored): :mod:`ndcg_core.trec.order`;
 2. looks up each document's grade in the qrels (not judged → 0; negative → judged
    non-relevant: gain 0, and left out of the ideal);
-3. computes DCG@k = Σ_{i≤k} g(rel_i) / log2(i + 1) with linear gain g(rel) = rel by default;
+3. computes DCG@k = Σ_{i≤k} g(rel_i) / log2(i + 1) with linear gain g(rel) = rel by default
+   (only the relevant documents add to it, so only their ranks are computed);
 4. computes IDCG@k from *all* judged grades of q sorted best first (the judged pool), and
    NDCG@k = DCG@k / IDCG@k, or 0 when IDCG@k = 0. ``ndcg`` (no cutoff) uses the whole run
    and the whole pool.
@@ -18,9 +19,9 @@ missed counting 0.
 How it stays fast and small on millions of lines: files are read piece by piece into compact
 columns (:mod:`ndcg_core.trec.lines`); the run is joined to the qrels on one 64-bit key per
 (query, document) pair (:mod:`ndcg_core.trec.doc_keys`), every match checked on the ids
-themselves; the order is a float sort plus a radix sort of query codes; and only the lines with
-a grade above 0 go on to the sums, one ``np.bincount`` per cutoff. The result keeps per-query
-numbers only, never the lines.
+themselves; only the lines with a grade above 0 are ranked (:func:`~ndcg_core.trec.order.line_ranks`:
+each query's scores sorted on their own, no order of the whole run) and go on to the sums, one
+``np.bincount`` per cutoff. The result keeps per-query numbers only, never the lines.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from ndcg_core.trec.judged import judged_columns
 from ndcg_core.trec.lines import Lines, QueryCodes, collect, text_bytes_of
 from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
-from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
+from ndcg_core.trec.order import line_ranks, ranks_within
 from ndcg_core.trec.overlap import NoSharedQueries, no_shared_queries
 from ndcg_core.trec.pieces import Source, most_rows, source_size
 
@@ -409,8 +410,7 @@ def _dcg_by_query(
 ) -> dict[str, np.ndarray]:
     """DCG per query: lines in trec_eval's order (score desc, docno desc), grades from the qrels."""
     lines, grades = _judged_in_run(ranked, judged, verify)
-    order, query_in_order = trec_order(ranked.query, ranked.value, ranked.docno)
-    ranked_lines, rank = ranks_of(order, query_in_order, lines)
+    ranked_lines, rank = line_ranks(ranked.query, ranked.value, ranked.docno, lines)
     grade = grades[np.searchsorted(lines, ranked_lines)]  # lines is sorted: each ranked line's grade
     return _sums(ranked.query[ranked_lines], rank, grade, position, cutoffs, gain)
 
