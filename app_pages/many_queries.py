@@ -152,7 +152,7 @@ def refused_files(held_ids: list[str]) -> bool:
 
 def coverage_notes(result: Evaluation, run_name: str) -> None:
     """When the run answers only some judged queries, or queries nobody judged: said above its numbers."""
-    count_all = "“every qrels query” (below: which queries count in the mean)"
+    count_all = "“every qrels query” above"
     notes = [overlap_note(result, run_name, count_all), unjudged_note(result, run_name)]
     if any(notes):
         st.info(" ".join(plain(note) for note in notes if note))

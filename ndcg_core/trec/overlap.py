@@ -39,10 +39,11 @@ def _query_key(qid: str) -> tuple[int, float, str]:
 
 
 def some_queries(qids: Collection[str], count: int = QUERIES_NAMED) -> str:
-    """A few query ids and how many there are: "301, 302, 303, … (50 in all)", "301", "301 and 302".
+    """A few query ids, in reading order: "301, 302, 303, …", "301", "301 and 302" (the caller says
+    how many there are).
 
     >>> some_queries({"10", "9", "301", "q1"}), some_queries(["7"]), some_queries(["a", "b"])
-    ('9, 10, 301, … (4 in all)', '7', 'a and b')
+    ('9, 10, 301, …', '7', 'a and b')
     """
     ordered = sorted(qids, key=_query_key)
     if len(ordered) <= 1:
@@ -51,14 +52,14 @@ def some_queries(qids: Collection[str], count: int = QUERIES_NAMED) -> str:
         return f"{ordered[0]} and {ordered[1]}"
     if len(ordered) <= count:
         return f"{', '.join(ordered[:-1])} and {ordered[-1]}"
-    return f"{', '.join(ordered[:count])}, … ({len(ordered):,} in all)"
+    return f"{', '.join(ordered[:count])}, …"
 
 
 def no_shared_queries(qrels_name: str, run_name: str, judged: set[str], answered: set[str]) -> str:
     """Why nothing can be evaluated, naming a few query ids of each file."""
     return (
         f"{run_name} and {qrels_name} have no query in common, so there is nothing to evaluate: the run answers "
-        f"{_queries(len(answered))} ({some_queries(answered)}), the qrels judge {_queries(len(judged))} "
+        f"{_queries(len(answered))} ({some_queries(answered)}), the qrels judge {len(judged):,} "
         f"({some_queries(judged)}). A swapped or wrong file is the usual cause. trec_eval stops here too "
         "(“No queries with both results and relevance info”)."
     )
@@ -71,12 +72,13 @@ def _queries(count: int) -> str:
 def overlap_note(result: Evaluation, run_name: str = "the run", count_all: str = "-c") -> str | None:
     """What share of the judged queries the run answers, when it is not all of them (None when it is).
 
-    ``count_all`` names the way to make the missed queries count 0 (``-c`` on the command line).
+    ``count_all`` names the way to make the missed queries count 0 (``-c`` on the command line, the
+    choice's name on the page).
 
     >>> from ndcg_core.trec.evaluation import Evaluation
     >>> r = Evaluation({"qid": ["1", "2"]}, (), "linear", False, ["3"], [], [])
     >>> overlap_note(r)
-    'the run answers 2 of the 3 judged queries; the mean is over those 2 (with -c the other 1 counts 0).'
+    'the run answers 2 of the 3 judged queries; the mean is over those 2 (with -c, the other 1 counts 0).'
     """
     missed = len(result.only_in_qrels)
     if not missed:
@@ -93,7 +95,7 @@ def overlap_note(result: Evaluation, run_name: str = "the run", count_all: str =
     those = "that one" if answered == 1 else f"those {answered:,}"
     return (
         f"{run_name} answers {answered:,} of the {judged:,} judged queries; the mean is over {those} "
-        f"(with {count_all} the other {missed:,} {counts} 0)."
+        f"(with {count_all}, the other {missed:,} {counts} 0)."
     )
 
 
