@@ -101,3 +101,12 @@ def test_a_bad_probability_or_pool_grade_names_its_own_intent():
         ndcg_core.intent_aware_ndcg([(0.5, [1]), (0.5, [1], [1, 0, -1])])
     with pytest.raises(NDCGInputError, match="intent 1 grades 1, intent 3 grades 2"):
         ndcg_core.intent_aware_ndcg([(0.2, [1]), (0.3, [1]), (0.5, [1, 0])])
+
+
+@pytest.mark.parametrize("bad", [{1: True}, {True: 3}, {"1": 3}, {1: "3"}, {1: None}])
+def test_a_custom_gain_takes_numbers_only(bad):
+    """True is not a gain of 1, nor "3" a gain of 3: the table is refused, naming what is wrong."""
+    from ndcg_core.metric.gains import CustomGain
+
+    with pytest.raises(NDCGInputError, match="which is not a number"):
+        CustomGain.from_mapping(bad)
