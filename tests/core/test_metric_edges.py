@@ -110,3 +110,84 @@ def test_a_custom_gain_takes_numbers_only(bad):
 
     with pytest.raises(NDCGInputError, match="which is not a number"):
         CustomGain.from_mapping(bad)
+
+
+def test_trec_evals_example_gains_are_those_of_its_own_test():
+    """The page's default custom gain is trec_eval's test measure ndcg_1=3,2=9,4=4.5, read from its output."""
+    from pathlib import Path
+
+    from ndcg_core.metric.gains import TREC_EVAL_EXAMPLE_GAINS, default_custom_gain
+
+    output = Path(__file__).resolve().parents[2] / "data" / "trec_eval" / "out.test.meas_params"
+    name = next(line.split()[0] for line in output.read_text().splitlines() if line.startswith("ndcg_1="))
+    pairs = dict(pair.split("=") for pair in name.removeprefix("ndcg_").split(","))
+    assert {float(grade): float(gain) for grade, gain in pairs.items()} == TREC_EVAL_EXAMPLE_GAINS
+    assert default_custom_gain([0, 1, 2, 3, 4]).as_dict() == {0: 0, 1: 3, 2: 9, 3: 3, 4: 4.5}
+
+
+def test_the_cores_values_cannot_be_changed_in_place():
+    """Every dataclass of the core is frozen: a page or a cache that holds one can trust it stays as it
+    was computed (a frozen, comparable dataclass is also hashable, so it can key a cache)."""
+    import dataclasses
+    import importlib
+    import pkgutil
+
+    import ndcg_core.metric
+    import ndcg_core.trec
+
+    found = []
+    for package in (ndcg_core.metric, ndcg_core.trec):
+        for module in pkgutil.iter_modules(package.__path__):
+            loaded = importlib.import_module(f"{package.__name__}.{module.name}")
+            found += [
+                value
+                for value in vars(loaded).values()
+                if isinstance(value, type)
+                and dataclasses.is_dataclass(value)
+                and value.__module__ == loaded.__name__
+            ]
+    assert len(found) >= 15
+    assert [cls.__qualname__ for cls in found if not cls.__dataclass_params__.frozen] == []
+    headline = ndcg_core.headline([3, 1], 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        headline.ndcg = 1.0  # type: ignore[misc]
+    assert hash(headline) == hash(ndcg_core.headline([3, 1], 2))
+
+
+def test_seed_001s_two_systems_as_its_code_has_them():
+    """Seed 001's "Comparing Two Recommendation Systems": true_ratings and each system's order, as
+    printed in the article's code, and the relevances they give."""
+    from ndcg_core.metric.neighbours import SEED001_SAME_PATTERN, SEED001_TWO_SYSTEMS
+
+    ratings = SEED001_TWO_SYSTEMS["ratings"]
+    assert ratings == (5, 4, 3, 2, 1, 3, 0, 4)
+    assert SEED001_TWO_SYSTEMS["a_order"] == (0, 7, 1, 3, 5, 2, 4, 6)
+    assert SEED001_TWO_SYSTEMS["b_order"] == (2, 5, 4, 6, 0, 1, 7, 3)
+    assert [ratings[i] for i in SEED001_TWO_SYSTEMS["a_order"]] == [5, 4, 4, 2, 3, 3, 1, 0]
+    assert [ratings[i] for i in SEED001_TWO_SYSTEMS["b_order"]] == [3, 3, 1, 0, 5, 4, 4, 2]
+    assert SEED001_SAME_PATTERN == ([5, 4, 0, 0, 3], [1, 1, 0, 0, 1])  # one binary pattern, two grade scales
+
+
+def test_the_conventions_name_the_default_threshold_1():
+    from ndcg_core.metric.neighbours import conventions
+
+    said = conventions(5, g_max=3)
+    assert said["precision"] == "relevant = grade ≥ 1; divided by k (k = 5)"
+    assert said["recall"].startswith("relevant = grade ≥ 1; divided by the relevant items in the list")
+
+
+def test_a_gap_equal_to_the_tolerance_is_a_tie():
+    """leaders: "tie" within the tolerance, its edge included (0.5 − 0.25 is exactly 0.25)."""
+    assert ndcg_core.leaders([0.5, 0.75, 0.25], [0.25, 0.5, 0.5], tolerance=0.25) == ["tie", "tie", "tie"]
+    assert ndcg_core.leaders([0.5, 0.25], [0.0, 0.75], tolerance=0.25) == ["A", "B"]
+
+
+def test_every_order_is_scored_up_to_8_items_and_a_sample_above():
+    """What if: exact over all 8! = 40,320 orders of 8 items; 20,000 sampled orders of 9 (9! = 362,880)."""
+    from ndcg_core.metric.what_if import SAMPLE_SIZE, order_distribution
+
+    eight = order_distribution(Ranking.of([3, 2, 2, 1, 1, 0, 0, 3], 5))
+    nine = order_distribution(Ranking.of([3, 2, 2, 1, 1, 0, 0, 3, 1], 5))
+    assert (eight.exact, len(eight.values), eight.orders) == (True, 40_320, 40_320)
+    assert (nine.exact, len(nine.values), nine.orders) == (False, SAMPLE_SIZE, 362_880)
+    assert SAMPLE_SIZE == 20_000

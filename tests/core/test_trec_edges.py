@@ -120,3 +120,148 @@ def test_the_command_line_names_the_file_that_is_wrong(tmp_path, capsys):
     run.write_text("1 Q0 a 1 1 t\n1 Q0 b 2 x t\n")
     assert main([str(qrels), str(run)]) == 2
     assert "r.txt, line 2: the score “x” is not a finite number" in capsys.readouterr().err
+
+
+# --- two runs compared: refusals and the tables -------------------------------------------------------
+
+
+def evaluation_of(values: dict[str, float], gain: str = "linear"):
+    """An evaluation holding these ndcg_cut_10 values per query."""
+    from ndcg_core.trec.evaluation import Evaluation
+
+    qids = list(values)
+    columns = {
+        "qid": np.array(qids, dtype=object),
+        "ndcg": np.array(list(values.values())),
+        "ndcg_cut_10": np.array(list(values.values())),
+        "judged": np.ones(len(qids), dtype=int),
+        "relevant": np.ones(len(qids), dtype=int),
+        "retrieved": np.ones(len(qids), dtype=int),
+    }
+    return Evaluation(columns, (10,), gain, False, [], [], [])
+
+
+def test_two_evaluations_with_different_gains_or_measures_are_not_compared():
+    from ndcg_core import NDCGInputError
+    from ndcg_core.trec.comparison import compare_evaluations
+
+    a, b = evaluation_of({"1": 0.5, "2": 0.4}), evaluation_of({"1": 0.6, "2": 0.3}, gain="exponential")
+    with pytest.raises(NDCGInputError, match=r"different gains \(linear, exponential\)"):
+        compare_evaluations(a, b)
+    with pytest.raises(NDCGInputError, match="ndcg_cut_5 was not computed for both runs"):
+        compare_evaluations(a, evaluation_of({"1": 0.6, "2": 0.3}), ["ndcg_cut_10", "ndcg_cut_5"])
+    assert list(compare_evaluations(a, evaluation_of({"1": 0.6, "2": 0.3}), samples=10).measures) == [
+        "ndcg",
+        "ndcg_cut_10",
+    ]
+
+
+def test_the_measures_caption_names_each_run_in_its_place():
+    from ndcg_core.trec.comparison import compare_values
+    from ndcg_core.trec.comparison_tables import measures_caption
+
+    m = compare_values("ndcg_cut_10", ["1", "2", "3"], [0.5, 0.4, 0.6], [0.7, 0.5, 0.65], samples=10)
+    caption = measures_caption({"ndcg_cut_10": m}, ("judged.qrels", "first.run", "second.run"), "linear", 10)
+    assert caption.startswith(
+        "second.run (B) against first.run (A), judged by judged.qrels: NDCG@10, linear gain, 3 queries."
+    )
+    assert caption.endswith("the verdict compares p with α = 0.05.")
+
+
+def test_two_lists_side_by_side_start_at_rank_1_and_mark_unjudged_documents():
+    from ndcg_core.trec.comparison_tables import lists_side_by_side
+    from ndcg_core.trec.evaluation import QueryList
+
+    a = QueryList("q", ["d1", "d2", "d3"], [2.0, 0.0, 0.0], [], 3, [True, True, False], 2)
+    b = QueryList("q", ["d3", "d1"], [0.0, 2.0], [], 2, [False, True], 2)
+    table = lists_side_by_side(a, b, 2)
+    assert table["rank"].tolist() == [1, 2, 3]
+    assert table["A: grade"].tolist() == ["2", "0", "not judged"]
+    assert table["B: document"].tolist() == ["d3", "d1", ""]
+    assert table["B: grade"].tolist() == ["not judged", "2", ""]
+    assert table["within k"].tolist() == ["top 2", "top 2", "beyond k"]
+
+
+def test_the_example_query_is_bs_biggest_win_when_b_is_better_else_its_biggest_loss():
+    from ndcg_core.trec.comparison import compare_values
+    from ndcg_core.trec.comparison_verdict import Verdict, example_query
+
+    qids = [f"q{i}" for i in range(12)]
+    a = np.linspace(0.2, 0.6, 12)
+    better = compare_values("ndcg_cut_10", qids, a, a + np.r_[0.3, np.full(10, 0.1), -0.05], samples=200)
+    assert Verdict(better, 1).better is True
+    assert example_query(Verdict(better, 1)) == ("q0", "B's biggest win")
+    unclear = compare_values("ndcg_cut_10", qids, a, a + np.r_[0.2, -0.3, np.zeros(10)], samples=200)
+    assert Verdict(unclear, 1).better is None
+    assert example_query(Verdict(unclear, 1)) == ("q1", "B's biggest loss")
+    gains_only = compare_values("ndcg_cut_10", qids[:2], a[:2], a[:2] + np.array([0.1, 0.0]), samples=200)
+    assert example_query(Verdict(gains_only, 1)) == ("q0", "B's biggest win")  # no loss: its biggest win
+    same = compare_values("ndcg_cut_10", qids[:2], a[:2], a[:2], samples=200)
+    assert example_query(Verdict(same, 1)) is None
+
+
+def test_equal_differences_are_written_with_one_more_decimal():
+    """No t-test applies when every difference is the same; the sentence writes that difference with
+    3 decimals (the verdict's 2, plus one), so +0.123 is not shown as +0.12."""
+    from ndcg_core.trec.comparison import compare_values
+    from ndcg_core.trec.comparison_verdict import Verdict
+
+    a = np.array([0.2, 0.3, 0.4, 0.5])
+    text = Verdict(compare_values("ndcg_cut_10", ["1", "2", "3", "4"], a, a + 0.123, samples=200), 1).text()
+    assert "Every query differs by the same +0.123, so no t-test applies (sd = 0)" in text
+
+
+def test_p_at_the_edges_of_its_written_forms():
+    from ndcg_core.trec.comparison_words import p_against, p_text
+
+    assert p_against(0.0001, 0.05) == "= 0.0001" and p_text(0.0001) == "= 0.0001"  # not "< 0.0001"
+    assert p_against(0.00009, 0.05) == "< 0.0001"
+    assert p_against(0.99996, 0.05) == "= 0.99996"  # never "= 1" for less than 1
+    assert p_against(1.0, 0.05) == "= 1"
+
+
+@pytest.mark.parametrize("length", [9, 16, 17, 20, 24, 25, 40])
+def test_ids_that_differ_in_one_byte_anywhere_get_different_keys(length):
+    """One 64-bit key a (query, document) pair: every 8-byte word of an id counts, the last one too."""
+    from ndcg_core.trec.doc_keys import hashed_keys
+
+    base = "x" * length
+    ids = [base] + [base[:i] + "y" + base[i + 1 :] for i in range(length)]
+    keys = hashed_keys(np.zeros(len(ids), dtype=np.int32), pa.chunked_array([pa.array(ids)]))
+    assert len(set(keys.tolist())) == len(ids)
+
+
+def test_judged_at_k_stays_right_when_keys_collide(monkeypatch):
+    """Judged@k checks the ids behind every key it matches too. Here the run's unjudged x shares its key
+    with b, judged 0: NDCG's matches (relevant documents only) cannot see it, Judged@k must, and the
+    evaluation starts again with exact keys, so Judged@k is the same as without the collision."""
+    from ndcg_core.trec import lines as lines_module
+
+    qrels = b"q 0 a 1\nq 0 b 0\nr 0 c 2\n"
+    run = b"q Q0 a 1 3 t\nq Q0 x 2 2 t\nq Q0 z 3 1 t\nr Q0 y 1 2 t\nr Q0 c 2 1 t\n"
+    honest = evaluate_files(qrels, run, (2,), judged_cutoffs=(1, 2, 3))
+    real = lines_module.hashed_keys
+
+    def x_looks_like_b(query, docno):
+        ids = pa.chunked_array([pa.array(["b" if d == "x" else d for d in docno.to_pylist()], pa.string())])
+        return real(query, ids)
+
+    monkeypatch.setattr(lines_module, "hashed_keys", x_looks_like_b)
+    colliding = evaluate_files(qrels, run, (2,), judged_cutoffs=(1, 2, 3))
+    for column in ("judged_1", "judged_2", "judged_3", "ndcg_cut_2"):
+        assert colliding.columns[column].tolist() == honest.columns[column].tolist(), column
+    assert honest.columns["judged_2"].tolist() == [0.5, 0.5]  # q: a judged, x not; r: y not, c judged
+
+
+def test_a_query_opened_from_a_run_keeps_only_relevant_unlisted_grades():
+    """The Playground's pool beyond the list: the judged documents not shown with a grade above 0
+    (a judged 0 adds nothing to the ideal), best first."""
+    from ndcg_core.trec.evaluation import query_as_list
+    from ndcg_core.trec.files import read_qrels, read_run
+
+    qrels = read_qrels(b"q 0 a 1\nq 0 b 0\nq 0 c 3\nq 0 d 2\nq 0 e 0\nq 0 f -1\n")
+    run = read_run(b"q Q0 a 1 5 t\nq Q0 z 2 4 t\nq Q0 d 3 3 t\n")
+    top = query_as_list(qrels, run, "q", depth=2)
+    assert (top.documents, top.grades, top.judged) == (["a", "z"], [1.0, 0.0], [True, False])
+    assert top.unlisted_grades == [3.0, 2.0]  # c and d (d is retrieved, but below the top 2)
+    assert (top.retrieved, top.judged_count) == (3, 6)
