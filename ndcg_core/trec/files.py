@@ -376,7 +376,7 @@ def _read_named_columns(data: bytes, first_line: int, name: str, spec: FileSpec,
             f"{len(layout.header or ())}: “{text[:80]}”."
         )
     renamed = pa.Table.from_arrays([table[column] for column in kept], names=list(picked))
-    return _with_numbers(renamed, name, spec, data, first_line)
+    return _with_numbers(renamed, name, spec, data, first_line, layout)
 
 
 def _in_blocks(parse: Callable[[int], pa.Table], size: int) -> pa.Table:
@@ -442,7 +442,9 @@ def _arrow_message(error: Exception) -> str:
     return str(error).splitlines()[0].replace("CSV parse error: ", "")
 
 
-def _with_numbers(table: pa.Table, name: str, spec: FileSpec, source: bytes, first_line: int) -> pa.Table:
+def _with_numbers(
+    table: pa.Table, name: str, spec: FileSpec, source: bytes, first_line: int, layout: Layout = TREC_LAYOUT
+) -> pa.Table:
     """Cast the grade or score column to float64, naming the first line that is not a number."""
     column = spec.numeric_field
     try:
@@ -450,26 +452,38 @@ def _with_numbers(table: pa.Table, name: str, spec: FileSpec, source: bytes, fir
             table[column] if table[column].type == pa.float64() else pc.cast(table[column], pa.float64())
         )
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        _raise_first_non_number(table[column], name, spec, source, first_line)
+        _raise_first_non_number(name, spec, source, first_line, layout)
     if numbers.null_count or not pc.all(pc.is_finite(numbers)).as_py():
-        _raise_first_non_number(table[column], name, spec, source, first_line)
+        _raise_first_non_number(name, spec, source, first_line, layout)
     return table.set_column(table.column_names.index(column), column, numbers)
 
 
 def _raise_first_non_number(
-    values: pa.ChunkedArray, name: str, spec: FileSpec, source: bytes, first_line: int
+    name: str, spec: FileSpec, source: bytes, first_line: int, layout: Layout
 ) -> None:
-    """Find the first value that is not a finite number and raise with its line number."""
+    """Raise naming the first line, in the file's order, whose grade or score is not a finite number.
+
+    The lines are read again one by one (only on this error path): the table's rows are not always in
+    the file's order (a line with extra fields is parsed apart and added at the end).
+    """
     what = "grade" if spec.kind == "qrels" else "score"
-    for row, value in enumerate(values.to_pylist()):
-        if _is_finite_number(value):
-            continue
-        line, text = _data_line(source, row)
-        shown = f"“{str(value)[:40]}”" if isinstance(value, str) else f"in “{text[:80]}”"
-        raise TrecFileError(
-            f"{name}, line {first_line - 1 + line}: the {what} {shown} is not a finite number."
-        )
+    for number, raw in enumerate(source.splitlines(), start=first_line):
+        text = raw.decode("utf-8", errors="replace").strip()
+        value = _numeric_field(text, spec, layout) if text else "0"
+        if not _is_finite_number(value):
+            shown = f"“{value[:40]}” is not a finite number" if value else f"is missing in “{text[:80]}”"
+            raise TrecFileError(f"{name}, line {number}: the {what} {shown}.")
     raise TrecFileError(f"{name}: a {what} could not be read.")
+
+
+def _numeric_field(text: str, spec: FileSpec, layout: Layout) -> str:
+    """The grade's or score's text in one line ("" when the line has no such field)."""
+    if layout.header is None:
+        fields, index = text.split(), spec.trec_fields.index(spec.numeric_field)
+    else:
+        fields = next(csv.reader([text], delimiter=layout.delimiter))
+        index = list(layout.header).index(dict(layout.picked)[spec.numeric_field])
+    return fields[index].strip() if len(fields) > index else ""
 
 
 def _is_finite_number(value: object) -> bool:
@@ -478,14 +492,3 @@ def _is_finite_number(value: object) -> bool:
         return value is not None and bool(np.isfinite(float(value)))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return False
-
-
-def _data_line(source: bytes, row: int) -> tuple[int, str]:
-    """The line number (within ``source``) and text of data row ``row``; blank lines are skipped."""
-    seen = -1
-    for number, line in enumerate(source.splitlines(), start=1):
-        if line.strip():
-            seen += 1
-            if seen == row:
-                return number, line.decode("utf-8", errors="replace").strip()
-    return row + 1, ""

@@ -265,3 +265,72 @@ def test_a_query_opened_from_a_run_keeps_only_relevant_unlisted_grades():
     assert (top.documents, top.grades, top.judged) == (["a", "z"], [1.0, 0.0], [True, False])
     assert top.unlisted_grades == [3.0, 2.0]  # c and d (d is retrieved, but below the top 2)
     assert (top.retrieved, top.judged_count) == (3, 6)
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "what"),
+    [
+        (b"1 Q0 a 1 1.0 t\n1 Q0 b 2 1.0 t extra\n1 Q0 c 3 x t\n", 3, "the score “x” is not a finite number"),
+        (b"1 Q0 a 1 1.0 t\n1 Q0 b 2 x t extra\n1 Q0 c 3 2 t\n", 2, "the score “x” is not a finite number"),
+        (b"\n\nquery,document,score\n1,a,1\n1,b,\n", 5, "the score is missing in “1,b,”"),
+        (b"1 Q0 a 1 inf t\n", 1, "the score “inf” is not a finite number"),
+    ],
+)
+def test_a_bad_score_is_named_by_its_own_line_even_after_a_line_with_extra_fields(data, line, what):
+    """A line with more fields than the first is parsed apart and joined at the end of the table: the
+    message still names the line where the bad number is (it named line 2 for line 3's "x")."""
+    from ndcg_core.trec.files import read_run
+
+    with pytest.raises(TrecFileError, match=rf"^run, line {line}: {what}\.$"):
+        read_run(data)
+
+
+def test_a_multibyte_character_at_the_end_of_the_checked_sample_is_not_an_error():
+    """The first 64 KiB are checked for UTF-8 up to their last line break; a line whose last character,
+    just before that break, is "é" (2 bytes) is whole, not a character cut in two. (Extra fields after
+    the grade are ignored, as trec_eval ignores them.)"""
+    from ndcg_core.trec.files import SAMPLE_BYTES, read_qrels
+
+    line = "q 0 doc 1\n"
+    head = line * ((SAMPLE_BYTES - 200) // len(line))
+    accented = "q 0 café 1 é\n"  # ends in é, then the last line break inside the sample
+    tail = "q 0 " + "x" * 400 + " 0\n" + "q 0 other 0\n" * 29  # the sample ends inside the long line
+    data = (head + accented + tail).encode()
+    assert data.rfind(b"\n", 0, SAMPLE_BYTES) == len((head + accented).encode()) - 1
+    assert data[len((head + accented).encode()) - 3 : len((head + accented).encode())] == "é\n".encode()
+    assert read_qrels(data).num_rows == len(head) // len(line) + 1 + 30
+
+
+def test_an_evaluation_without_a_key_collision_never_takes_the_exact_keys_path(monkeypatch):
+    """The exact keys are for the one-in-a-million collision: a check that always failed would still
+    give right numbers, only slowly, so the fast path is tested on its own."""
+    from ndcg_core.trec import evaluation
+
+    def fail(*args, **kwargs):
+        raise AssertionError("exact keys computed without a collision")
+
+    monkeypatch.setattr(evaluation, "exact_keys", fail)
+    result = evaluate_files(
+        b"1 0 a 2\n1 0 b 0\n2 0 c 1\n",
+        b"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n2 Q0 c 1 1 t\n2 Q0 d 2 0 t\n",
+        (2,),
+        judged_cutoffs=(1, 2),
+    )
+    assert result.columns["judged_2"].tolist() == [1.0, 0.5]
+
+
+def test_columns_of_ids_past_2_gib_take_64_bit_offsets():
+    """Arrow's 32-bit string offsets reach 2 GiB of text: past that (as the file's size says), 64-bit."""
+    from ndcg_core.trec.files import read_run
+    from ndcg_core.trec.lines import QueryCodes, collect
+
+    table = read_run(b"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n")
+    assert collect([table], QueryCodes(), "run", "score", 2, text_bytes=2**31 - 1).docno.type == pa.string()
+    wide = collect([table], QueryCodes(), "run", "score", 2, text_bytes=2**31)
+    assert wide.docno.type == pa.large_string() and wide.docno.to_pylist() == ["a", "b"]
+
+
+def test_a_quoted_empty_id_is_text_not_a_missing_value():
+    from ndcg_core.trec.files import read_qrels
+
+    assert read_qrels(b'query,document,relevance\n"",d,1\nq,"",2\n')["qid"].to_pylist() == ["", "q"]
