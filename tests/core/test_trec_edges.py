@@ -334,3 +334,18 @@ def test_a_quoted_empty_id_is_text_not_a_missing_value():
     from ndcg_core.trec.files import read_qrels
 
     assert read_qrels(b'query,document,relevance\n"",d,1\nq,"",2\n')["qid"].to_pylist() == ["", "q"]
+
+
+def test_one_long_query_among_many_short_ones_takes_the_whole_order():
+    """A table of one row per query, as wide as the longest, would be mostly padding here (101 rows of
+    70,000 for 70,100 lines): the ranks come from trec_eval's whole order instead, and are the same."""
+    rng = np.random.default_rng(28)
+    query = np.r_[np.zeros(70_000, dtype=np.int32), np.arange(1, 101, dtype=np.int32)]
+    score = np.round(rng.uniform(0, 50, len(query)), 1)  # many ties
+    docno = pa.chunked_array([pa.array([f"d{i}" for i in rng.permutation(len(query))])])
+    shuffle = rng.permutation(len(query))
+    query, score, docno = query[shuffle], score[shuffle], docno.take(pa.array(shuffle))
+    lines = np.sort(rng.choice(len(query), 500, replace=False))
+    found = line_ranks(query, score, docno, lines)
+    expected = ranks_of(*trec_order(query, score, docno), lines)
+    assert [a.tolist() for a in found] == [a.tolist() for a in expected]
