@@ -14,6 +14,7 @@ import streamlit as st
 
 from ndcg_core.trec.evaluation import Evaluation, queries_as_lists_from_files
 from ndcg_core.trec.files import TrecFileError
+from ndcg_core.trec.overlap import overlap_note, unjudged_note
 from ui.exports import table_downloads
 from ui.glossary import linked_note, term_link
 from ui.navigation import PLAYGROUND
@@ -47,8 +48,9 @@ from ui.state.scenario import load_scenario
 GONE = "The uploaded files are no longer on the server (cleared, or replaced in the uploader): upload them again."
 
 
-def choose_files() -> LoadedFiles | None:
-    """Uploads or a bundled sample; the last files that loaded stay until new ones load."""
+def choose_files() -> tuple[LoadedFiles | None, list[str]]:
+    """Uploads or a bundled sample; the last files that loaded stay until new ones load. Returns the
+    files shown and the uploaders' file ids."""
     upload_tab, sample_tab = st.tabs(["Your files", "A bundled sample"])
     with upload_tab:
         held = uploads()
@@ -56,7 +58,7 @@ def choose_files() -> LoadedFiles | None:
         choice = st.selectbox("Sample", list(SAMPLE_CHOICES), key=state.SAMPLE_KEY)
         if st.button("Open this sample"):
             state.choose(sample_files(choice))
-    return _accept_candidate(held)
+    return _accept_candidate(held), held
 
 
 def uploads() -> list[str]:
@@ -110,6 +112,7 @@ def clear_uploads(held_ids: list[str]) -> None:
     ids = list(dict.fromkeys([*held_ids, *(shown.upload_ids if shown else [])]))
     removed = release_uploads(ids)
     state.empty_uploaders()
+    state.forget_refusal()
     state.note(
         f"Cleared: {removed} uploaded file{'s' if removed != 1 else ''} freed from the server's memory. The results "
         "stay on the page; to change the settings or open a query, upload the files again."
@@ -127,14 +130,32 @@ def _accept_candidate(held_ids: list[str]) -> LoadedFiles | None:
             with st.spinner(f"Reading {names}…"):
                 evaluated(candidate, state.settings_in_force(), state.results_cache())
         except (TrecFileError, FilesGone) as error:
-            kept = state.shown()
-            still = f" Still showing {kept.title()}." if kept else ""
-            st.error(f"Not loaded: {plain(error) if str(error) else GONE}{plain(still)}")
+            state.refuse(candidate, str(error) or GONE)
         else:
             replaced = state.shown()
             state.show(candidate)
+            state.forget_refusal()
             release_uploads(orphaned_uploads(replaced, candidate, held_ids))
     return state.shown()
+
+
+def refused_files(held_ids: list[str]) -> bool:
+    """Say why the files chosen last were not loaded (while they are still chosen); True if it did."""
+    message = state.refusal(held_ids)
+    if message is None:
+        return False
+    kept = state.shown()
+    still = f" Still showing {kept.title()}." if kept else ""
+    st.error(f"Not loaded: {plain(message)}{plain(still)}")
+    return True
+
+
+def coverage_notes(result: Evaluation, run_name: str) -> None:
+    """When the run answers only some judged queries, or queries nobody judged: said above its numbers."""
+    count_all = "“every qrels query” above"
+    notes = [overlap_note(result, run_name, count_all), unjudged_note(result, run_name)]
+    if any(notes):
+        st.info(" ".join(plain(note) for note in notes if note))
 
 
 def settings() -> Settings:
@@ -284,6 +305,7 @@ def open_in_playground(results: Results) -> None:
 def one_run(results: Results) -> None:
     """One run: summary, distribution, per-query table, what is left out, open a query."""
     result = results.a
+    coverage_notes(result, results.files.run_name)
     summary(result)
     measure = st.selectbox("Distribution of", result.measures, index=1, key=state.MEASURE_KEY)
     distribution(result, measure)
@@ -304,6 +326,7 @@ def two_runs(results: Results) -> None:
         st.tabs([f"A: {files.run_name}", f"B: {files.run_b_name}"]), results.runs, "AB", strict=True
     ):
         with tab:
+            coverage_notes(result, files.runs["AB".index(label)].name)
             summary(result)
             per_query(result, f"ndcg_per_query_{label}", f"NDCG per query: {files.qrels_name} + run {label}")
             st.markdown("**Queries left out, and why**")
@@ -323,9 +346,11 @@ def main() -> None:
     note = state.take_note()
     if note:
         st.success(note)
-    files = choose_files()
+    files, held = choose_files()
+    refused = refused_files(held)
     if files is None:
-        st.info("Choose a qrels file and a run (and a second run to compare), or open a bundled sample.")
+        if not refused:
+            st.info("Choose a qrels file and a run (and a second run to compare), or open a bundled sample.")
         return
     wanted = settings()
     results = results_for(files, wanted)

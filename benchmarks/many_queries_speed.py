@@ -1,8 +1,9 @@
 """Whole-process time and peak memory of NDCG@10 over large runs: ours against pytrec_eval.
 
-    .venv/bin/python benchmarks/many_queries_speed.py                  # both cases below
+    .venv/bin/python benchmarks/many_queries_speed.py                  # both cases, both line orders
     .venv/bin/python benchmarks/many_queries_speed.py --case trec      # 2,000 queries × 1,000
     .venv/bin/python benchmarks/many_queries_speed.py --case msmarco --repeat 5
+    .venv/bin/python benchmarks/many_queries_speed.py --lines grouped  # as systems write runs
     .venv/bin/python benchmarks/many_queries_speed.py --ids clueweb    # long string ids
 
 The data is shaped like real runs, because easier data hides the slow parts (issue 16):
@@ -11,8 +12,13 @@ The data is shaped like real runs, because easier data hides the slow parts (iss
   passage ids, whole numbers drawn from 0 … 8,841,822 (the collection's size), distinct within a
   query; with ``--ids clueweb``, ClueWeb09-style strings (``clueweb09-en0042-17-01234``, 25 bytes).
   Reusing d0 … d999 in every query makes a dictionary of 1,000 ids instead of millions.
-* **lines not in score order**: every line of the run is shuffled across the whole file (not even
-  grouped by query), so nothing can take the already-sorted path; the rank column is meaningless.
+* **lines not in score order**, in two shapes (``--lines``, both by default):
+
+  - ``shuffled``: every line of the run is shuffled across the whole file (not even grouped by
+    query), so nothing can take the already-sorted path; the rank column is meaningless;
+  - ``grouped``: as systems write runs (issue 28): each query's lines together, queries in a random
+    order, and within a query in document order (ascending passage number, as an index hands
+    them out), not by score; the rank column counts 1 … 1,000 in that order.
 * **score ties**: scores are Gamma(2, 4) values (BM25-like, 0 to ~40) raised for judged relevant
   documents (so the mean NDCG@10 is a real system's order of size), rounded to 3 decimals, so
   5.5–6 % of the lines share their score with another line of their query; trec_eval breaks
@@ -37,6 +43,10 @@ their ratio (best against best, and run by run: the two tools alternate, so each
 same load on a shared machine), each process's CPU time (all threads; steadier than wall time when
 others use the machine) and each process's peak resident memory. Targets (issue 16): ours at
 most 0.4× pytrec_eval's time on both cases, peak memory under 1 GiB.
+
+With ``--baseline PATH`` (a folder holding another version's ``ndcg_core``, e.g. ``git archive
+<commit> ndcg_core | tar -x -C PATH``) it also times that version, alternating with ours and
+pytrec_eval, so a before/after comparison sees the same load.
 
 With ``--page`` it also times the Many queries page on the ``trec`` files (AppTest, no browser):
 from handing it the two files to the drawn page.
@@ -126,7 +136,21 @@ def write_table(path: Path, columns: dict[str, pa.Array | np.ndarray]) -> None:
     pacsv.write_csv(table, path, write_options=options)
 
 
-def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path, Path]:
+def line_order(rng: np.random.Generator, case: Case, docs: np.ndarray, lines: str) -> np.ndarray:
+    """The run's lines in file order: shuffled across the file, or grouped by query (queries in a
+    random order) and in document order within each query."""
+    n = case.queries * case.retrieved
+    if lines == "shuffled":
+        return rng.permutation(n)
+    query_of_line = np.repeat(rng.permutation(case.queries), case.retrieved)  # each query's block
+    starts = query_of_line * case.retrieved
+    within = np.argsort(docs.reshape(case.queries, case.retrieved), axis=1)  # document order
+    return (starts.reshape(case.queries, case.retrieved) + within[query_of_line[:: case.retrieved]]).ravel()
+
+
+def write_data(
+    folder: Path, case: Case, ids: str, lines: str = "shuffled", seed: int = 7
+) -> tuple[Path, Path]:
     """A synthetic qrels and run of the case's shape (see the module docstring)."""
     rng = np.random.default_rng(seed)
     n, per_query = case.queries * case.retrieved, case.retrieved
@@ -138,7 +162,7 @@ def write_data(folder: Path, case: Case, ids: str, seed: int = 7) -> tuple[Path,
     judged_query, judged_doc, grades, grade_of_line = _judgments(rng, case, docs)
     # BM25-like scores, better for better documents (so the mean NDCG@10 looks like a real system's).
     scores = np.round(rng.gamma(2.0, 4.0, n) + case.boost * grade_of_line, 3)
-    shuffle = rng.permutation(n)
+    shuffle = line_order(rng, case, docs, lines)
     query_of_line = np.repeat(np.arange(case.queries), per_query)
     run = folder / f"{case.name}.run"
     write_table(
@@ -201,11 +225,11 @@ class Timing:
     output: str
 
 
-def timed(code: str, *args: str) -> Timing:
-    """Run ``python -c code args`` in its own process and time it."""
+def timed(code: str, *args: str, folder: Path = REPO) -> Timing:
+    """Run ``python -c code args`` in its own process (in ``folder``, whose ``ndcg_core`` it imports) and time it."""
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO, check=True
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=folder, check=True
     )
     seconds = time.perf_counter() - start
     fields = next(line.split() for line in done.stderr.splitlines() if line.startswith("peak_kib"))
@@ -246,21 +270,25 @@ def mean_of(output: str) -> str:
     return next(line.split()[-1] for line in output.splitlines() if line.startswith("ndcg_cut_10"))
 
 
-def run_case(case: Case, ids: str, repeat: int, page: bool) -> None:
+def run_case(case: Case, ids: str, lines: str, repeat: int, page: bool, baseline: Path | None = None) -> None:
     """Write the case's files, time both tools alternately, print the figures."""
     with tempfile.TemporaryDirectory() as folder:
-        qrels, run = write_data(Path(folder), case, ids)
+        qrels, run = write_data(Path(folder), case, ids, lines)
         size = (qrels.stat().st_size + run.stat().st_size) / 2**20
-        lines = case.queries * case.retrieved
+        count = case.queries * case.retrieved
         print(
-            f"\n{case.name}: {case.queries:,} queries × {case.retrieved:,} = {lines:,} run lines, ids {ids}; files {size:.0f} MiB"
+            f"\n{case.name}, lines {lines}: {case.queries:,} queries × {case.retrieved:,} = {count:,} run lines, "
+            f"ids {ids}; files {size:.0f} MiB"
         )
-        ours, theirs = [], []
-        for _ in range(repeat):  # alternate, so both see the same load on a shared machine
+        ours, theirs, before = [], [], []
+        for _ in range(repeat):  # alternate, so all see the same load on a shared machine
+            if baseline is not None:
+                before.append(timed(OURS, str(qrels), str(run), "-m", "ndcg_cut.10", folder=baseline))
             ours.append(timed(OURS, str(qrels), str(run), "-m", "ndcg_cut.10"))
             theirs.append(timed(PYTREC, str(qrels), str(run)))
         page_time = page_seconds(qrels, run) if page else None
-    for label, results in (("ours", ours), ("pytrec_eval", theirs)):
+    rows = [("ours", ours), ("pytrec_eval", theirs)] + ([("baseline", before)] if before else [])
+    for label, results in rows:
         times, cpus = [r.seconds for r in results], [r.cpu for r in results]
         print(
             f"  {label:<12} mean NDCG@10 {mean_of(results[0].output)}   "
@@ -274,9 +302,12 @@ def run_case(case: Case, ids: str, repeat: int, page: bool) -> None:
         f"  time ratio ours / pytrec_eval: best/best {best:.2f}; run by run {' '.join(f'{r:.2f}' for r in ratios)}; "
         f"CPU time best/best {cpu:.2f}"
     )
+    if before:
+        ratios = [b.seconds / t.seconds for b, t in zip(before, theirs, strict=True)]
+        print(f"  baseline / pytrec_eval run by run: {' '.join(f'{r:.2f}' for r in ratios)}")
     if page_time is not None:
         print(f"  Many queries page, files handed over → page drawn: {page_time:.2f} s")
-    if {mean_of(r.output) for r in ours} != {mean_of(r.output) for r in theirs}:
+    if {mean_of(r.output) for r in ours + before} != {mean_of(r.output) for r in theirs}:
         print("  WARNING: the two means differ")
 
 
@@ -286,12 +317,25 @@ def main() -> None:
     )
     parser.add_argument("--case", choices=[*CASES, "all"], default="all")
     parser.add_argument("--ids", choices=("msmarco", "clueweb"), default="msmarco")
+    parser.add_argument("--lines", choices=("shuffled", "grouped", "both"), default="both")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--page", action="store_true", help="also time the Many queries page (trec case)")
+    parser.add_argument(
+        "--baseline", type=Path, help="a folder with another version's ndcg_core, timed alongside"
+    )
     args = parser.parse_args()
     ensure_pytrec_eval()
+    orders = ("shuffled", "grouped") if args.lines == "both" else (args.lines,)
     for name in CASES if args.case == "all" else [args.case]:
-        run_case(CASES[name], args.ids, args.repeat, page=args.page and name == "trec")
+        for lines in orders:
+            run_case(
+                CASES[name],
+                args.ids,
+                lines,
+                args.repeat,
+                page=args.page and name == "trec",
+                baseline=args.baseline,
+            )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,13 @@ test per measure, and a verdict in words for each:
     python -m ndcg_core compare QRELS RUN_A RUN_B [-m ndcg_cut.10] [--alpha 0.05] [--samples 10000] [--seed 0] [--json]
 
 Judged@k (ir_measures' share of the top k that has a judgment): ``-m judged.10``.
+
+Scores are read as 64-bit doubles, as trec_eval 10 reads them. ``--score-precision float32`` reads
+them as 32-bit floats, as trec_eval up to 9.0.8 and pytrec_eval (which wraps it) do: two scores equal
+to about 7 significant digits then tie, and the tie is broken by document id.
+
+A run that shares no query with the qrels is refused (exit status 7, as trec_eval: "No queries with
+both results and relevance info"); a run that answers only some judged queries gets a note on stderr.
 """
 
 from __future__ import annotations
@@ -34,7 +41,9 @@ from ndcg_core.metric.headline import headline
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.teaching.summary import plain_reading
 from ndcg_core.trec.evaluation import evaluate_files, trec_eval_lines
+from ndcg_core.trec.files import SCORE_PRECISIONS
 from ndcg_core.trec.measures import DEFAULT, Measures, measures_of_cutoffs, parse_measures
+from ndcg_core.trec.overlap import NO_SHARED_QUERIES_STATUS, NoSharedQueries, overlap_note, unjudged_note
 
 if TYPE_CHECKING:  # the comparison module is imported only by `compare`
     from ndcg_core.trec.comparison import Comparison, MeasureComparison
@@ -110,7 +119,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--decimals", type=int, default=4, choices=range(1, 9), metavar="{1..8}")
     parser.add_argument("-q", action="store_true", help="a run: print every query, not only the mean")
     parser.add_argument("-c", action="store_true", help="a run: average over every qrels query (missing = 0)")
+    _score_precision_option(parser)
     return parser
+
+
+def _score_precision_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--score-precision",
+        choices=tuple(SCORE_PRECISIONS),
+        default="float64",
+        help="a run: read scores as 64-bit doubles, as trec_eval 10 (default), or as 32-bit floats, as trec_eval "
+        "up to 9.0.8 and pytrec_eval: scores equal to about 7 digits then tie, and the tie goes by document id",
+    )
 
 
 def _compare_parser() -> argparse.ArgumentParser:
@@ -132,11 +152,13 @@ def _compare_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="randomization test seed (0)")
     parser.add_argument("--alpha", type=_level, default=0.05, help="significance level of the verdict (0.05)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    _score_precision_option(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input, nothing half-printed)."""
+    """Run the command line; returns the exit status (2 for bad input, 7 as trec_eval when the run
+    and the qrels share no query; nothing half-printed)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv[:1] == ["compare"]:
@@ -145,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lines = _evaluate(_parser(), argv)
     except NDCGInputError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 2
+        return NO_SHARED_QUERIES_STATUS if isinstance(error, NoSharedQueries) else 2
     try:
         print("\n".join(lines))
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
@@ -205,7 +227,11 @@ def _many_queries(args: argparse.Namespace) -> list[str]:
         complete=args.c,
         names=(args.qrels.name, args.run.name),
         judged_cutoffs=measures.judged,
+        score_precision=args.score_precision,
     )
+    for note in (overlap_note(result, args.run.name), unjudged_note(result, args.run.name)):
+        if note:  # on stderr: stdout stays what trec_eval prints
+            print(f"note: {note}", file=sys.stderr)
     return trec_eval_lines(result, per_query=args.q, measures=measures.names)
 
 
@@ -231,6 +257,7 @@ def _compare(args: argparse.Namespace) -> list[str]:
         names=names,
         samples=args.samples,
         seed=args.seed,
+        score_precision=args.score_precision,
     )
     if args.json:
         data = {

@@ -55,7 +55,7 @@ def test_pool_is_listed_plus_unlisted(ranked):
     assert ranked.with_unlisted([5, 4]).pool() == [*ranked.grades, 5, 4]
 
 
-@pytest.mark.parametrize("text", ["3", "2.5", " 0 ", "10", "1,5"])
+@pytest.mark.parametrize("text", ["3", "2.5", " 0 ", "10"])
 def test_good_grades(text):
     assert 0 <= parse_grade(text, "Row 1") <= 10
 
@@ -69,7 +69,9 @@ def test_good_grades(text):
         ("-1", "outside the grades 0 to 10"),
         ("10.5", "outside"),
         ("inf", "outside"),
-        ("nan", "empty"),
+        ("nan", "“nan” is not a number"),
+        (float("nan"), "empty"),  # an empty cell of the table
+        ("1,5", "has a comma. Write decimals with a point \\(1.5\\)"),  # 1.5, or the grades 1 and 5?
     ],
 )
 def test_bad_grades_say_what_is_wrong(text, words):
@@ -116,3 +118,47 @@ def test_pasted_text_either_parses_or_says_why(text):
 def test_an_edit_that_changes_nothing_adds_no_undo_step(ranked):
     rows = [(item.id, item.name, item.grade) for item in ranked.items]
     assert ranked.edited(rows) is ranked
+
+
+@pytest.mark.parametrize(
+    ("line", "one", "other"),
+    [
+        ("Alpha, 1,5", "the item “Alpha, 1” with grade 5", "the item “Alpha” with grade 1.5"),
+        ("Alpha 1,5", "the item “Alpha 1” with grade 5", "the item “Alpha” with grade 1.5"),
+        ("Model 3, 2,25", "the item “Model 3, 2” with grade 25", "the item “Model 3” with grade 2.25"),
+    ],
+)
+def test_a_pasted_line_that_reads_two_ways_is_refused_with_both_readings(line, one, other):
+    """Issue 28: "Alpha, 1,5" was saved as the item "Alpha, 1" with grade 5. Never guess."""
+    with pytest.raises(ListEditError) as caught:
+        parse_pasted(f"Beta, 2\n{line}")
+    message = str(caught.value)
+    assert message.startswith(f"Line 2 (“{line}”) reads two ways:"), message
+    assert one in message and other in message
+    assert "Write decimals with a point" in message and "double quotes" in message
+
+
+def test_a_quoted_name_or_a_point_reads_one_way():
+    assert parse_pasted('"Alpha, 1", 5\nAlpha, 1.5\nGamma; 2') == [
+        (None, "Alpha, 1", 5.0),
+        (None, "Alpha", 1.5),
+        (None, "Gamma", 2.0),
+    ]
+    assert parse_pasted("Sony, Bluetooth, 3\nModel 3, 2") == [
+        (None, "Sony, Bluetooth", 3.0),
+        (None, "Model 3", 2.0),
+    ]
+
+
+def test_pasted_lines_are_named_as_lines():
+    with pytest.raises(ListEditError, match=r"^Line 3: “nan” is not a number"):
+        parse_pasted("A, 1\n\nB, nan")
+
+
+def test_the_add_form_s_grade_with_a_comma_is_refused_not_read_as_a_decimal():
+    """Issue 28: the Add form read "2,5" as 2.5, while the judged-grades field reads it as 2 and 5."""
+    with pytest.raises(
+        ListEditError, match=r"New item: “2,5” has a comma. Write decimals with a point \(2.5\)"
+    ):
+        parse_grade("2,5", "New item")
+    assert parse_grade_list("2,5") == [2.0, 5.0]

@@ -93,3 +93,59 @@ def test_a_hand_written_link_without_names_gets_numbered_names():
     assert decoded.notes == []
     assert decoded.scenario.names == ("item 1", "item 2", "item 3", "item 4", "item 5")
     assert (decoded.scenario.k, decoded.scenario.gain) == (5, "linear")
+
+
+def compressed(payload: bytes) -> str:
+    """A ``z`` parameter holding these bytes, as the app packs its JSON."""
+    import base64
+    import zlib
+
+    return base64.urlsafe_b64encode(zlib.compress(payload)).decode("ascii").rstrip("=")
+
+
+def test_a_broken_link_says_what_is_wrong_in_the_page_s_words_not_a_parser_s():
+    """Issue 28: the note read "… could not be read (Expecting value: line 1 column 1 (char 0))"."""
+    parser_words = (
+        "Expecting value",
+        "char 0",
+        "line 1 column",
+        "Incorrect padding",
+        "invalid literal",
+        "Error -3",
+    )
+    for params in (
+        {"z": "not base64 at all!"},
+        {"z": compressed(b"not json")},
+        {"z": compressed(b"[1, 2]")},
+        {"z": compressed(b'{"g": [1]}')},
+        {"z": "eJzLSM3JyVcozy_KSQEAGgQEXQ"[:-5]},
+        {"grades": "3,2", "order": "1,x"},
+    ):
+        notes = " ".join(decode(params).notes)
+        assert "could not be read" in notes, params
+        assert not any(words in notes for words in parser_words), notes
+    assert "cut short when it was copied" in " ".join(decode({"z": compressed(b"not json")}).notes)
+    assert "its order is not a list of positions" in " ".join(decode({"grades": "3,2", "order": "1,x"}).notes)
+
+
+def test_a_link_s_item_errors_keep_the_app_s_words():
+    notes = decode({"z": compressed(b'{"n": ["a", "b"], "g": [1, 11]}')}).notes
+    assert notes == ["The list in the link could not be read: Item 2: 11 is outside the grades 0 to 10."]
+    assert decode({"grades": "3,2", "names": "one"}).notes == [
+        "The list in the link could not be read: it holds 1 name for 2 grades"
+    ]
+
+
+@given(scenarios())
+def test_a_link_s_judged_pool_always_holds_its_listed_grades(state):
+    """Issue 28: the link's pool is the judged grades the list does not show, so the pool the
+    Playground builds (listed + unlisted) holds every listed grade and NDCG stays within [0, 1]."""
+    import ndcg_core
+    from ui.state.ranked_list import RankedList
+
+    decoded = decode(encode(state)).scenario
+    ranked = RankedList((), ()).edited(
+        [(None, n, g) for n, g in zip(decoded.names, decoded.grades, strict=True)]
+    )
+    ranked = ranked.with_unlisted(decoded.unlisted)
+    assert 0 <= ndcg_core.ndcg(ranked.grades, decoded.k, gain=decoded.gain, ideal=ranked.pool()) <= 1 + 1e-12

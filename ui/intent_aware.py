@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from ndcg_core import gain_formula, ideal_order
+from ndcg_core import NDCGInputError, gain_formula, ideal_order
 from ndcg_core.metric.intent_aware import IntentAware, best_single_order, intent_aware
 from ndcg_core.teaching import wording
 from ndcg_core.teaching.intents import JAGUAR, LESSON, IntentScenario, lesson_numbers
@@ -172,7 +172,11 @@ def intent_aware_section(scenario: IntentScenario = JAGUAR) -> None:
         + f" · k = {scenario.k} · gain {scenario.gain} ({gain_formula(scenario.gain)}) · each intent's ideal from its own grades"
     )
     ranked = state.current(scenario)
-    result = intent_aware(mixed.pairs(state.positions(ranked)), mixed.k, gain=mixed.gain)
+    try:
+        result = intent_aware(mixed.pairs(state.positions(ranked)), mixed.k, gain=mixed.gain)
+    except NDCGInputError as error:  # a scenario the core refuses: its words, never a traceback
+        st.error(f"This scenario cannot be scored: {plain(error)}")
+        return
     numbers(mixed, result, read_settings().decimals)  # above the list: a phone shows them while dragging
     list_column, lesson_column = st.columns([3, 2], gap="large")
     with list_column:

@@ -24,14 +24,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from numbers import Real
 
 import numpy as np
 
 from ndcg_core.metric.discounts import discount_values, ranks
-from ndcg_core.metric.gains import GainRule, gain_values
-from ndcg_core.metric.ranking import Ranking
-from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
+from ndcg_core.metric.gains import GainRule, check_gain, gain_values
+from ndcg_core.metric.ranking import Ranking, check_pool_holds
+from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k, is_number
 
 #: How far the probabilities' sum may be from 1 (float noise, as 0.1 + 0.2 shows).
 SUM_TOLERANCE = 1e-9
@@ -58,10 +57,18 @@ def _short(value: object) -> str:
 
 
 def _probability(value: object, number: int) -> float:
-    """One intent's probability as a float ≥ 0, or :class:`NDCGInputError` naming the intent."""
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(float(value)):
+    """One intent's probability as a float ≥ 0, or :class:`NDCGInputError` naming the intent.
+
+    Any real number will do (``0.6``, ``Fraction(3, 5)``, ``Decimal("0.6")``, a numpy float).
+
+    >>> _probability(__import__("decimal").Decimal("0.6"), 1)
+    0.6
+    """
+    if not is_number(value):
+        raise NDCGInputError(f"The probability of intent {number} is {_short(value)}, which is not a number.")
+    if not math.isfinite(float(value)):  # type: ignore[arg-type]
         raise NDCGInputError(
-            f"The probability of intent {number} is {_short(value)}, which is not a finite number."
+            f"The probability of intent {number} is {_short(value)}; a probability is a finite number from 0 to 1."
         )
     if float(value) < 0:
         raise NDCGInputError(
@@ -126,8 +133,10 @@ def intent_aware(
     >>> result.per_intent, result.value
     ((1.0, 0.0), 0.5)
     """
-    k = check_k(k)
+    k, gain = check_k(k), check_gain(gain)
     probabilities, grades, pools = check_intents(intents)
+    for number, (listed, pool) in enumerate(zip(grades, pools, strict=True), start=1):
+        check_pool_holds(listed, pool, gain_values(listed, gain) > 0, what=f"judged pool of intent {number}")
     rankings = tuple(
         Ranking.of(listed, k, gain=gain, ideal=pool) for listed, pool in zip(grades, pools, strict=True)
     )

@@ -34,6 +34,7 @@ import numpy as np
 from ndcg_core.metric.discounts import DEFAULT_LOG_BASE, Discount
 from ndcg_core.metric.gains import MAX_EXPONENTIAL_GRADE, GainRule, gain_formula
 from ndcg_core.metric.metrics import ndcg
+from ndcg_core.metric.ranking import check_pool_holds
 from ndcg_core.metric.validation import NDCGInputError, as_grades, check_k
 from ndcg_core.tables import data_frame
 
@@ -69,8 +70,12 @@ def _relevant(values: Iterable[float], threshold: float, what: str = "grade") ->
 
 
 def _total_relevant(grades: np.ndarray, pool: Iterable[float] | None, threshold: float) -> float:
-    """R: relevant items among the judged ones (the pool, or the listed grades)."""
+    """R: relevant items among the judged ones (the pool, or the listed grades).
+
+    A pool must hold every listed relevant grade (R@k and AP@k would pass 1 otherwise).
+    """
     source = grades if pool is None else as_grades(pool, what="judged pool grade")
+    check_pool_holds(grades, None if pool is None else source, grades >= threshold)
     return float(np.sum(source >= threshold))
 
 

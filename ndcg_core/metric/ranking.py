@@ -18,6 +18,7 @@ shared arithmetic of the other modules; none of them imports another module's pr
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -65,6 +66,54 @@ def check_empty_ideal(rule: object) -> EmptyIdeal:
 def judged_pool(ideal: Iterable[float] | None) -> np.ndarray | None:
     """The judged pool's grades, checked, or ``None`` (the ideal then re-sorts the listed grades)."""
     return None if ideal is None else as_grades(ideal, what="judged pool grade")
+
+
+def lacking(listed: Iterable[float], pool: Iterable[float]) -> list[float]:
+    """The listed grades the pool does not hold, one per listed item it lacks, best first.
+
+    The listed items are judged items of the query, so each needs a grade of its own in the pool:
+    two items of grade 3 need two 3s.
+
+    >>> lacking([3, 3, 1], [3, 2, 1])
+    [3.0]
+    """
+    missing = Counter(float(g) for g in listed) - Counter(float(g) for g in pool)
+    return sorted(missing.elements(), reverse=True)
+
+
+def grades_text(grades: list[float], most: int = 8) -> str:
+    """ "the grade 3", "the grades 3 and 2", "the grades 3, 3, 2 and 1"; more than ``most``: the
+    first ``most`` and how many in all."""
+    shown = [f"{g:g}" for g in grades[:most]]
+    if len(grades) == 1:
+        return f"the grade {shown[0]}"
+    if len(grades) > most:
+        return f"the grades {', '.join(shown)}, … ({len(grades)} in all)"
+    return f"the grades {', '.join(shown[:-1])} and {shown[-1]}"
+
+
+def check_pool_holds(
+    grades: np.ndarray, pool: np.ndarray | None, worth: np.ndarray | None = None, what: str = "judged pool"
+) -> None:
+    """Refuse a judged pool that lacks a listed item's grade: NDCG could pass 1 (DCG counts an item
+    the ideal never had), and no query's judgments give that.
+
+    ``worth``: which listed grades must be in the pool (default: every one). A grade worth nothing
+    (grade 0 under exponential or linear gain; a grade below the threshold of a binary measure) may
+    be missing: an unjudged document counts 0, as trec_eval counts it, and adds nothing.
+    """
+    if pool is None:
+        return
+    needed = grades if worth is None else grades[worth]
+    missing = lacking(needed, pool)
+    if missing:
+        pool_text = ", ".join(f"{g:g}" for g in pool[:12]) + (", …" if len(pool) > 12 else "")
+        raise NDCGInputError(
+            f"The {what} lacks {grades_text(missing)} of {'a listed item' if len(missing) == 1 else 'listed items'} "
+            f"(the pool: {pool_text or 'empty'}). A judged pool holds the grade of every judged item of the "
+            "query, the listed ones too: add the missing grades to it, or leave the pool out to take the "
+            "ideal from the listed items."
+        )
 
 
 def contributions(
@@ -138,12 +187,17 @@ class Ranking:
         log_base: float = DEFAULT_LOG_BASE,
         empty_ideal: EmptyIdeal = "zero",
     ) -> Ranking:
-        """Check every input once (grades, k, gain, pool, discount, log base, empty-ideal rule)."""
+        """Check every input once (grades, k, gain, pool, discount, log base, empty-ideal rule).
+
+        A judged pool must hold the grade of every listed item worth a gain (:func:`check_pool_holds`).
+        """
+        grades, gain, pool = as_grades(relevances), check_gain(gain), judged_pool(ideal)
+        check_pool_holds(grades, pool, gain_values(grades, gain) > 0)
         return cls(
-            grades=as_grades(relevances),
+            grades=grades,
             k=check_k(k),
-            gain=check_gain(gain),
-            pool=judged_pool(ideal),
+            gain=gain,
+            pool=pool,
             discount=check_discount(discount),
             log_base=check_log_base(log_base),
             empty_ideal=check_empty_ideal(empty_ideal),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from decimal import Decimal
 from numbers import Integral, Real
 
 import numpy as np
@@ -24,24 +25,45 @@ class NDCGInputError(ValueError):
 def as_grades(values: Iterable[object], *, what: str = "grade") -> np.ndarray:
     """Return ``values`` as a float array of relevance grades, or raise :class:`NDCGInputError`.
 
-    A grade must be a finite number ≥ 0. Text, ``None``, NaN, ±inf and negative numbers are
-    refused with a message that names the rank of the first bad grade.
+    A grade must be a finite number ≥ 0 (an ``int``, ``float``, ``Fraction``, ``Decimal`` or numpy
+    number). Text, ``None``, NaN, ±inf and negative numbers are refused with a message that names the
+    rank of the first bad grade.
+
+    >>> as_grades("3,2", what="grade of intent 1")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.metric.validation.NDCGInputError: The grades of intent 1 must be a list of numbers, not the text '3,2'.
     """
     if isinstance(values, (str, bytes)):
-        raise NDCGInputError(f"The {what}s must be a list of numbers, not the text {values!r}.")
+        raise NDCGInputError(f"The {plural(what)} must be a list of numbers, not the text {values!r}.")
     grades = []
     for position, value in enumerate(values, start=1):
         grades.append(_one_grade(value, position, what))
     return np.asarray(grades, dtype=float)
 
 
+def plural(what: str) -> str:
+    """The plural of a name for a grade: "grade" → "grades", "grade of intent 1" → "grades of intent 1".
+
+    >>> plural("judged pool grade of intent 2")
+    'judged pool grades of intent 2'
+    """
+    head, of, tail = what.partition(" of ")
+    return f"{head}s{of}{tail}"
+
+
+def is_number(value: object) -> bool:
+    """True for a real number (``bool`` is not one; a ``Decimal`` is, though it is not a ``Real``)."""
+    return not isinstance(value, bool) and isinstance(value, (Real, Decimal))
+
+
 def _one_grade(value: object, position: int, what: str) -> float:
     """Check one grade; ``position`` (from 1) names it in the message."""
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if not is_number(value):
         raise NDCGInputError(f"The {what} at rank {position} is {value!r}, which is not a number.")
-    number = float(value)
+    number = float(value)  # type: ignore[arg-type]
     if math.isnan(number):
-        raise NDCGInputError(f"The {what} at rank {position} is missing (NaN).")
+        raise NDCGInputError(f"The {what} at rank {position} is not a number (NaN).")
     if math.isinf(number):
         raise NDCGInputError(f"The {what} at rank {position} is infinite; grades must be finite.")
     if number < 0:

@@ -25,6 +25,7 @@ from ndcg_core.metric.gains import Gain
 from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.teaching.wording import is_zero
 from ndcg_core.trec.evaluation import Evaluation, Judgments
+from ndcg_core.trec.files import ScorePrecision
 from ndcg_core.trec.judged import column as judged_column
 from ndcg_core.trec.judged import depth_of, mostly_unjudged, unjudged_in_top
 from ndcg_core.trec.memory import release_memory
@@ -365,19 +366,21 @@ def compare_files(
     samples: int = SAMPLES,
     seed: int = SEED,
     max_bytes: int | None = None,
+    score_precision: ScorePrecision = "float64",
 ) -> Comparison:
     """Read the qrels once and both runs (paths or bytes, piece by piece), then compare them.
 
     Only one run's lines are in memory at a time; what is kept of each is its per-query numbers.
+    ``score_precision``: ``"float32"`` reads scores as trec_eval 9 and pytrec_eval do.
     """
     cutoffs = sorted({int(m.removeprefix("ndcg_cut_")) for m in measures if m.startswith("ndcg_cut_")})
     depths = sorted({depth_of(m) for m in measures})  # Judged@k for the unjudged rule
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
-    run = judgments.read_run(run_a, names[1], max_bytes=max_bytes)
+    run = judgments.read_run(run_a, names[1], max_bytes=max_bytes, score_precision=score_precision)
     a = judgments.evaluate(run, cutoffs, gain=gain, judged_cutoffs=depths)
     del run
     release_memory()
-    run = judgments.read_run(run_b, names[2], max_bytes=max_bytes)
+    run = judgments.read_run(run_b, names[2], max_bytes=max_bytes, score_precision=score_precision)
     b = judgments.evaluate(run, cutoffs, gain=gain, judged_cutoffs=depths)
     del run
     del judgments

@@ -6,7 +6,8 @@ For each query q, trec_eval
    *descending* string order (the rank column of the file is ignored): :mod:`ndcg_core.trec.order`;
 2. looks up each document's grade in the qrels (not judged → 0; negative → judged
    non-relevant: gain 0, and left out of the ideal);
-3. computes DCG@k = Σ_{i≤k} g(rel_i) / log2(i + 1) with linear gain g(rel) = rel by default;
+3. computes DCG@k = Σ_{i≤k} g(rel_i) / log2(i + 1) with linear gain g(rel) = rel by default
+   (only the relevant documents add to it, so only their ranks are computed);
 4. computes IDCG@k from *all* judged grades of q sorted best first (the judged pool), and
    NDCG@k = DCG@k / IDCG@k, or 0 when IDCG@k = 0. ``ndcg`` (no cutoff) uses the whole run
    and the whole pool.
@@ -18,9 +19,9 @@ missed counting 0.
 How it stays fast and small on millions of lines: files are read piece by piece into compact
 columns (:mod:`ndcg_core.trec.lines`); the run is joined to the qrels on one 64-bit key per
 (query, document) pair (:mod:`ndcg_core.trec.doc_keys`), every match checked on the ids
-themselves; the order is a float sort plus a radix sort of query codes; and only the lines with
-a grade above 0 go on to the sums, one ``np.bincount`` per cutoff. The result keeps per-query
-numbers only, never the lines.
+themselves; only the lines with a grade above 0 are ranked (:func:`~ndcg_core.trec.order.line_ranks`:
+each query's scores sorted on their own, no order of the whole run) and go on to the sums, one
+``np.bincount`` per cutoff. The result keeps per-query numbers only, never the lines.
 """
 
 from __future__ import annotations
@@ -37,16 +38,26 @@ import pyarrow.compute as pc
 
 from ndcg_core.metric.discounts import discount_values
 from ndcg_core.metric.gains import Gain, gain_values
+from ndcg_core.metric.validation import NDCGInputError
 from ndcg_core.tables import data_frame
 from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 from ndcg_core.trec.doc_keys import exact_keys
-from ndcg_core.trec.files import QRELS, RUN, FileSpec, TrecFileError, read_tables
+from ndcg_core.trec.files import (
+    QRELS,
+    RUN,
+    FileSpec,
+    ScorePrecision,
+    TrecFileError,
+    at_precision,
+    read_tables,
+)
 from ndcg_core.trec.judged import column as judged_column
 from ndcg_core.trec.judged import judged_columns
 from ndcg_core.trec.lines import Lines, QueryCodes, collect, text_bytes_of
 from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
-from ndcg_core.trec.order import ranks_of, ranks_within, trec_order
+from ndcg_core.trec.order import line_ranks, ranks_within
+from ndcg_core.trec.overlap import NoSharedQueries, no_shared_queries
 from ndcg_core.trec.pieces import Source, most_rows, source_size
 
 if TYPE_CHECKING:
@@ -120,16 +131,27 @@ class Judgments:
             collect([table], queries, name, "rel", table.num_rows, text_bytes_of(table["docno"])), queries
         )
 
-    def read_run(self, source: Source, name: str = "run", *, max_bytes: int | None = None) -> Lines:
-        """A run's lines, its query ids coded as the qrels' are."""
+    def read_run(
+        self,
+        source: Source,
+        name: str = "run",
+        *,
+        max_bytes: int | None = None,
+        score_precision: ScorePrecision = "float64",
+    ) -> Lines:
+        """A run's lines, its query ids coded as the qrels' are, its scores at ``score_precision``
+        (:data:`~ndcg_core.trec.files.SCORE_PRECISIONS`)."""
         tables = read_tables(source, name, RUN, max_bytes=max_bytes)
         lines = collect(tables, self.queries, name, "score", most_rows(source), source_size(source))
         release_memory()  # the parser's
-        return lines
+        return dataclasses.replace(lines, value=at_precision(lines.value, score_precision))
 
-    def run_of_table(self, table: pa.Table, name: str = "run") -> Lines:
+    def run_of_table(
+        self, table: pa.Table, name: str = "run", score_precision: ScorePrecision = "float64"
+    ) -> Lines:
         """A run's lines from a table as :func:`~ndcg_core.trec.files.read_run` returns it."""
-        return collect([table], self.queries, name, "score", table.num_rows, text_bytes_of(table["docno"]))
+        lines = collect([table], self.queries, name, "score", table.num_rows, text_bytes_of(table["docno"]))
+        return dataclasses.replace(lines, value=at_precision(lines.value, score_precision))
 
     def evaluate(
         self,
@@ -167,10 +189,11 @@ def evaluate(
     complete: bool = False,
     names: tuple[str, str] = ("qrels", "run"),
     judged_cutoffs: Sequence[int] = (),
+    score_precision: ScorePrecision = "float64",
 ) -> Evaluation:
     """NDCG and NDCG@k per query, from tables as :mod:`ndcg_core.trec.files` reads them."""
     judgments = Judgments.of_table(qrels, names[0])
-    run_lines = judgments.run_of_table(run, names[1])
+    run_lines = judgments.run_of_table(run, names[1], score_precision)
     return judgments.evaluate(run_lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
 
 
@@ -184,15 +207,17 @@ def evaluate_files(
     names: tuple[str, str] = ("qrels", "run"),
     max_bytes: int | None = None,
     judged_cutoffs: Sequence[int] = (),
+    score_precision: ScorePrecision = "float64",
 ) -> Evaluation:
     """NDCG and NDCG@k per query, straight from two files' paths or bytes, read piece by piece.
 
     The memory-lean path (for the command line and the page): the files' text is never held
     whole, and what is returned holds per-query numbers only. ``max_bytes`` is the caller's size
-    limit for each file (the page's upload limit); None reads any size.
+    limit for each file (the page's upload limit); None reads any size. ``score_precision``:
+    ``"float32"`` reads scores as trec_eval 9 and pytrec_eval do (:data:`~ndcg_core.trec.files.SCORE_PRECISIONS`).
     """
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
-    lines = judgments.read_run(run, names[1], max_bytes=max_bytes)
+    lines = judgments.read_run(run, names[1], max_bytes=max_bytes, score_precision=score_precision)
     result = judgments.evaluate(lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
     del judgments, lines
     release_memory()
@@ -209,17 +234,23 @@ def evaluate_runs_files(
     names: Sequence[str] | None = None,
     max_bytes: int | None = None,
     judged_cutoffs: Sequence[int] = (),
+    score_precision: ScorePrecision = "float64",
 ) -> list[Evaluation]:
     """:func:`evaluate_files` for several runs against one qrels, read once.
 
     The runs are read and evaluated one after the other, so only one run's lines are in memory at
-    a time, beside the qrels'. ``names``: the qrels' name, then each run's.
+    a time, beside the qrels'. ``names``: the qrels' name, then each run's (one name a file: a
+    wrong count is refused, not cut short).
     """
     names = list(names) if names is not None else ["qrels", *(f"run {i + 1}" for i in range(len(runs)))]
+    if len(names) != len(runs) + 1:
+        raise NDCGInputError(
+            f"{len(names)} names for {len(runs) + 1} files: give the qrels' name, then one name for each run."
+        )
     judgments = Judgments.read(qrels, names[0], max_bytes=max_bytes)
     results = []
     for run, name in zip(runs, names[1:], strict=True):
-        lines = judgments.read_run(run, name, max_bytes=max_bytes)
+        lines = judgments.read_run(run, name, max_bytes=max_bytes, score_precision=score_precision)
         results.append(
             judgments.evaluate(lines, cutoffs, gain=gain, complete=complete, judged_cutoffs=judged_cutoffs)
         )
@@ -243,6 +274,15 @@ def _evaluate(
     _refuse_duplicates(judged, queries)
     _refuse_duplicates(ranked, queries)
     in_qrels, in_run = _present(judged.query, len(queries)), _present(ranked.query, len(queries))
+    if not in_qrels & in_run:
+        raise NoSharedQueries(
+            no_shared_queries(
+                judged.name,
+                ranked.name,
+                {queries.text(code) for code in in_qrels},
+                {queries.text(code) for code in in_run},
+            )
+        )
     evaluated_codes = sorted(in_qrels if complete else in_qrels & in_run, key=queries.text)
     evaluated = [queries.text(code) for code in evaluated_codes]
     position = np.full(len(queries), -1)
@@ -370,8 +410,7 @@ def _dcg_by_query(
 ) -> dict[str, np.ndarray]:
     """DCG per query: lines in trec_eval's order (score desc, docno desc), grades from the qrels."""
     lines, grades = _judged_in_run(ranked, judged, verify)
-    order, query_in_order = trec_order(ranked.query, ranked.value, ranked.docno)
-    ranked_lines, rank = ranks_of(order, query_in_order, lines)
+    ranked_lines, rank = line_ranks(ranked.query, ranked.value, ranked.docno, lines)
     grade = grades[np.searchsorted(lines, ranked_lines)]  # lines is sorted: each ranked line's grade
     return _sums(ranked.query[ranked_lines], rank, grade, position, cutoffs, gain)
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pyarrow as pa
@@ -46,6 +46,36 @@ QUERY_NAMES = ("query", "qid", "query_id", "topic", "topic_id")
 DOCUMENT_NAMES = ("document", "docno", "doc", "doc_id", "docid", "document_id")
 RELEVANCE_NAMES = ("relevance", "rel", "grade", "label", "judgment", "judgement")
 SCORE_NAMES = ("score", "sim", "similarity")
+
+
+ScorePrecision = Literal["float64", "float32"]
+#: How a run's scores are read, and who reads them so. Two scores that differ only after float32's
+#: ~7 significant digits (12.3456790 and 12.3456789) are a tie in float32, broken by document id.
+SCORE_PRECISIONS: dict[str, str] = {
+    "float64": "scores read as 64-bit doubles, as trec_eval 10 reads them (the default)",
+    "float32": (
+        "scores read as 32-bit floats, as trec_eval up to 9.0.8 reads them, and pytrec_eval, which wraps it"
+    ),
+}
+
+
+def check_score_precision(precision: object) -> ScorePrecision:
+    """``"float64"`` or ``"float32"``, else :class:`NDCGInputError`."""
+    if precision not in SCORE_PRECISIONS:
+        raise NDCGInputError(f"Unknown score precision {precision!r}; choose float64 or float32.")
+    return precision  # type: ignore[return-value]
+
+
+def at_precision(scores: np.ndarray, precision: ScorePrecision) -> np.ndarray:
+    """Scores as the chosen trec_eval reads them: float64 as they are; float32 rounded to the nearest
+    32-bit float (trec_eval 9 parses a double with atof and stores it in a float), kept as float64.
+
+    >>> at_precision(np.array([12.3456790, 12.3456789]), "float32").tolist()
+    [12.34567928314209, 12.34567928314209]
+    """
+    if check_score_precision(precision) == "float64":
+        return scores
+    return scores.astype(np.float32).astype(np.float64)
 
 
 class TrecFileError(NDCGInputError):
@@ -171,19 +201,57 @@ def _first_line(data: bytes) -> tuple[str, int, int]:
     return "", len(data), 0
 
 
-def _has_header(first: str) -> bool:
-    """A CSV/TSV header is a first line that names a query column."""
-    cells = [cell.strip().strip('"').lower() for cell in re.split(r"[,\t;]", first)]
-    return len(cells) > 1 and any(cell in QUERY_NAMES for cell in cells)
+#: Every column name a header may use; a first line naming one of them is a header.
+COLUMN_NAMES = frozenset(QUERY_NAMES + DOCUMENT_NAMES + RELEVANCE_NAMES + SCORE_NAMES)
+#: The delimiters of CSV/TSV files, in the order they are tried, and their names in messages.
+DELIMITERS = {",": "commas", "\t": "tabs", ";": "semicolons"}
+
+
+def _is_trec_line(first: str, spec: FileSpec) -> bool:
+    """True when the line splits on blanks into a TREC line of this kind: enough fields, and a number
+    where the grade (qrels) or the score (run) goes. A query id such as "topic" does not matter."""
+    fields = first.split()
+    if len(fields) < len(spec.trec_fields):
+        return False
+    return _is_finite_number(fields[spec.trec_fields.index(spec.numeric_field)])
+
+
+def _delimiter_of(first: str, name: str, spec: FileSpec, line: int) -> str | None:
+    """The delimiter of a CSV/TSV file with a header, or None for TREC lines.
+
+    Decided from the delimiter and the column count, not from a word: a line that reads as a TREC
+    line (:func:`_is_trec_line`) is one, whatever its first query id ("topic", "qid"); a line split
+    by commas, tabs or semicolons is a header when it names a known column. A comma- or
+    semicolon-separated line that names none is data without a header: refused with the header it
+    needs. A tab-separated line with as many fields as a TREC line is left to the TREC reader, which
+    names the field that is wrong.
+    """
+    if _is_trec_line(first, spec):
+        return None
+    delimiter = next((d for d in DELIMITERS if d in first), None)
+    if delimiter is None:
+        return None
+    cells = [cell.strip().strip('"').lower() for cell in next(csv.reader([first], delimiter=delimiter))]
+    if len(cells) > 1 and any(cell in COLUMN_NAMES for cell in cells):
+        return delimiter
+    if delimiter == "\t" and len(first.split()) >= len(spec.trec_fields):
+        return None
+    header = delimiter.join(("query", "document", spec.numeric_names[0])).replace("\t", " ⇥ ")
+    raise TrecFileError(
+        f"{name}, line {line}: “{first[:80].replace(chr(9), ' ⇥ ')}” is separated by {DELIMITERS[delimiter]} but has no header. A CSV "
+        f"or TSV {spec.kind} file needs a first line that names its columns, such as “{header}” (separated by "
+        f"{DELIMITERS[delimiter]}, as the data are); a TREC {spec.kind} line is “{' '.join(spec.trec_fields)}”, "
+        "separated by blanks."
+    )
 
 
 def _layout_of(text: bytes, first_line: int, name: str, spec: FileSpec) -> tuple[Layout, bytes, int]:
     """The file's layout from its first piece, and the piece without its header row (if any)."""
     first, end, lines_before = _first_line(text)
-    if not _has_header(first):
+    delimiter = _delimiter_of(first, name, spec, first_line + lines_before)
+    if delimiter is None:
         return TREC_LAYOUT, text, first_line
     _check_utf8(text[:end], name, first_line)
-    delimiter = "," if "," in first else ("\t" if "\t" in first else ";")
     header = next(csv.reader([first], delimiter=delimiter))
     names = {column.strip().lower(): column for column in header}
     picked = (
@@ -304,11 +372,11 @@ def _read_named_columns(data: bytes, first_line: int, name: str, spec: FileSpec,
         text = wrong_width[0]
         line = first_line - 1 + _line_of(text, data)
         raise TrecFileError(
-            f"{name}, line {line}: {len(text.split(layout.delimiter))} fields where the header has "
+            f"{name}, line {line}: {_fields(len(text.split(layout.delimiter)))} where the header has "
             f"{len(layout.header or ())}: “{text[:80]}”."
         )
     renamed = pa.Table.from_arrays([table[column] for column in kept], names=list(picked))
-    return _with_numbers(renamed, name, spec, data, first_line)
+    return _with_numbers(renamed, name, spec, data, first_line, layout)
 
 
 def _in_blocks(parse: Callable[[int], pa.Table], size: int) -> pa.Table:
@@ -348,7 +416,7 @@ def _odd_rows(rows: list[str], clean: bytes, first_line: int, name: str, spec: F
         if len(fields) < wanted:
             line = first_line - 1 + _line_of(text, clean)
             raise TrecFileError(
-                f"{name}, line {line}: {len(fields)} fields where a {spec.kind} line has {wanted} "
+                f"{name}, line {line}: {_fields(len(fields))} where a {spec.kind} line has {wanted} "
                 f"({' '.join(spec.trec_fields)}): “{text[:80]}”."
             )
         kept.append(dict(zip(spec.trec_fields, fields, strict=False)))
@@ -356,6 +424,11 @@ def _odd_rows(rows: list[str], clean: bytes, first_line: int, name: str, spec: F
     return table.select(["qid", "docno", spec.numeric_field]).cast(
         pa.schema([("qid", pa.string()), ("docno", pa.string()), (spec.numeric_field, pa.string())])
     )
+
+
+def _fields(count: int) -> str:
+    """ "1 field", "3 fields"."""
+    return f"{count} field{'' if count == 1 else 's'}"
 
 
 def _line_of(text: str, data: bytes) -> int:
@@ -369,7 +442,9 @@ def _arrow_message(error: Exception) -> str:
     return str(error).splitlines()[0].replace("CSV parse error: ", "")
 
 
-def _with_numbers(table: pa.Table, name: str, spec: FileSpec, source: bytes, first_line: int) -> pa.Table:
+def _with_numbers(
+    table: pa.Table, name: str, spec: FileSpec, source: bytes, first_line: int, layout: Layout = TREC_LAYOUT
+) -> pa.Table:
     """Cast the grade or score column to float64, naming the first line that is not a number."""
     column = spec.numeric_field
     try:
@@ -377,26 +452,38 @@ def _with_numbers(table: pa.Table, name: str, spec: FileSpec, source: bytes, fir
             table[column] if table[column].type == pa.float64() else pc.cast(table[column], pa.float64())
         )
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        _raise_first_non_number(table[column], name, spec, source, first_line)
+        _raise_first_non_number(name, spec, source, first_line, layout)
     if numbers.null_count or not pc.all(pc.is_finite(numbers)).as_py():
-        _raise_first_non_number(table[column], name, spec, source, first_line)
+        _raise_first_non_number(name, spec, source, first_line, layout)
     return table.set_column(table.column_names.index(column), column, numbers)
 
 
 def _raise_first_non_number(
-    values: pa.ChunkedArray, name: str, spec: FileSpec, source: bytes, first_line: int
+    name: str, spec: FileSpec, source: bytes, first_line: int, layout: Layout
 ) -> None:
-    """Find the first value that is not a finite number and raise with its line number."""
+    """Raise naming the first line, in the file's order, whose grade or score is not a finite number.
+
+    The lines are read again one by one (only on this error path): the table's rows are not always in
+    the file's order (a line with extra fields is parsed apart and added at the end).
+    """
     what = "grade" if spec.kind == "qrels" else "score"
-    for row, value in enumerate(values.to_pylist()):
-        if _is_finite_number(value):
-            continue
-        line, text = _data_line(source, row)
-        shown = f"“{str(value)[:40]}”" if isinstance(value, str) else f"in “{text[:80]}”"
-        raise TrecFileError(
-            f"{name}, line {first_line - 1 + line}: the {what} {shown} is not a finite number."
-        )
+    for number, raw in enumerate(source.splitlines(), start=first_line):
+        text = raw.decode("utf-8", errors="replace").strip()
+        value = _numeric_field(text, spec, layout) if text else "0"
+        if not _is_finite_number(value):
+            shown = f"“{value[:40]}” is not a finite number" if value else f"is missing in “{text[:80]}”"
+            raise TrecFileError(f"{name}, line {number}: the {what} {shown}.")
     raise TrecFileError(f"{name}: a {what} could not be read.")
+
+
+def _numeric_field(text: str, spec: FileSpec, layout: Layout) -> str:
+    """The grade's or score's text in one line ("" when the line has no such field)."""
+    if layout.header is None:
+        fields, index = text.split(), spec.trec_fields.index(spec.numeric_field)
+    else:
+        fields = next(csv.reader([text], delimiter=layout.delimiter))
+        index = list(layout.header).index(dict(layout.picked)[spec.numeric_field])
+    return fields[index].strip() if len(fields) > index else ""
 
 
 def _is_finite_number(value: object) -> bool:
@@ -405,14 +492,3 @@ def _is_finite_number(value: object) -> bool:
         return value is not None and bool(np.isfinite(float(value)))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return False
-
-
-def _data_line(source: bytes, row: int) -> tuple[int, str]:
-    """The line number (within ``source``) and text of data row ``row``; blank lines are skipped."""
-    seen = -1
-    for number, line in enumerate(source.splitlines(), start=1):
-        if line.strip():
-            seen += 1
-            if seen == row:
-                return number, line.decode("utf-8", errors="replace").strip()
-    return row + 1, ""

@@ -29,7 +29,7 @@ import pyarrow.compute as pc
 
 from ndcg_core.trec.arrow_columns import to_arrow, to_numpy
 from ndcg_core.trec.lines import Lines
-from ndcg_core.trec.order import ranks_of, trec_order
+from ndcg_core.trec.order import line_ranks
 
 #: What a document without a judgment is called, everywhere (it counts as grade 0, but it is not a judged 0).
 NOT_JUDGED = "not judged"
@@ -76,8 +76,7 @@ def judged_columns(
     lines = to_numpy(pc.indices_nonzero(pc.is_valid(found))).astype(np.int64)
     if verify:
         _check(ranked, judged, lines, to_numpy(found.drop_null()).astype(np.int64))
-    order, query_in_order = trec_order(ranked.query, ranked.value, ranked.docno)
-    ranked_lines, rank = ranks_of(order, query_in_order, lines)
+    ranked_lines, rank = line_ranks(ranked.query, ranked.value, ranked.docno, lines)
     n = int(position.max(initial=-1)) + 1
     where = position[ranked.query[ranked_lines]]
     retrieved_where = position[ranked.query]

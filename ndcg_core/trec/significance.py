@@ -45,7 +45,7 @@ ROUNDING = 1e-12
 
 @dataclass(frozen=True)
 class Tally:
-    """Queries where B is above A (wins), level (ties) and below (losses)."""
+    """Queries where B is above A (wins), tied with it (ties) and below it (losses)."""
 
     wins: int
     ties: int

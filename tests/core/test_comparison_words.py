@@ -265,7 +265,9 @@ def check_unjudged(verdict: Verdict, text: str, checks: Checks) -> None:
     checks.that(value(found["u"]) > shown / 2, "mostly unjudged means more than half")
     value_there = m.b[row] if found["side"] == "B" else m.a[row]
     other = m.a[row] if found["side"] == "B" else m.b[row]
-    checks.that(value_there < other - TIE_TOLERANCE or value_there == 0, "the example is a loss or a 0")
+    checks.that(
+        value_there < other - TIE_TOLERANCE or abs(value_there) <= 1e-12, "the example is a loss or a 0"
+    )
 
 
 def check_summary(verdict: Verdict, checks: Checks) -> None:

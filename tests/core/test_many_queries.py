@@ -116,7 +116,7 @@ def test_output_lines_are_formatted_as_trec_eval():
         (b"\x00\x01\x02binary", read_qrels, "binary"),
         (b"q 0 a 1\nq 0 b\n", read_qrels, "line 2: 3 fields"),
         (b"q 0 a one\n", read_qrels, "line 1: the grade “one” is not a finite number"),
-        (b"q Q0 a 1 nan t\n", read_run, "line 1: the score in “q Q0 a 1 nan t” is not a finite number"),
+        (b"q Q0 a 1 nan t\n", read_run, "line 1: the score “nan” is not a finite number"),
         (b"\n\nq Q0 a 1 1 t\nq Q0 b 2 x t\n", read_run, "line 4: the score “x”"),
         (b"q 0 caf\xe9 1\n", read_qrels, "line 1: the text is not UTF-8"),
         (b"query,document\nq,a\n", read_qrels, "no “relevance” column"),

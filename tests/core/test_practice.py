@@ -7,6 +7,9 @@ core under another convention), never typed in.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -18,6 +21,8 @@ from ndcg_core.practice.answer_check import check_answer, parse_order
 from ndcg_core.practice.exercises import KINDS, MAX_SEED, Exercise, exercise_set
 from ndcg_core.practice.moves import fewest_moves, fewest_moves_to, moved
 from ndcg_core.practice.slips import TOLERANCE, parse_number
+
+REPO = Path(__file__).resolve().parents[2]
 
 SEEDS = range(0, 30)
 
@@ -44,7 +49,13 @@ def log2_i(i: int) -> float:
 
 
 def test_same_seed_same_set_and_different_seeds_differ():
-    assert exercise_set(42) == exercise_set(42)
+    """A class shares a seed across sessions, processes and replicas: the set is drawn again in a
+    fresh interpreter (no cache there) and must equal this one. (``exercise_set(42) ==
+    exercise_set(42)`` compared a cached object with itself: issue 28.)"""
+    code = "from ndcg_core.practice.exercises import exercise_set; print(repr(exercise_set(42)))"
+    fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    assert fresh.stdout.strip() == repr(exercise_set(42))
+    assert "Exercise(" in fresh.stdout  # the repr holds the exercises themselves
     sets = {exercise_set(seed) for seed in SEEDS}
     assert len(sets) == len(SEEDS)
 

@@ -12,7 +12,7 @@ from ndcg_core import NDCGInputError
     ("grades", "words"),
     [
         ([1, -1], "rank 2 is -1"),
-        ([math.nan], "missing (NaN)"),
+        ([math.nan], "not a number (NaN)"),
         ([1, 2, math.inf], "rank 3 is infinite"),
         ([-math.inf], "infinite"),
         (["3"], "not a number"),

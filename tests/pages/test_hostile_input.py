@@ -23,7 +23,8 @@ GOOD_RUN = b"q Q0 a 1 2.0 t\nq Q0 b 2 1.0 t\n"
 # (what is typed into the "Add an item" form: name, grade) → what the user is told
 ADD_ITEM = [
     ("Sony", "-1", "-1 is outside the grades 0 to 10"),
-    ("Sony", "nan", "the grade is empty"),
+    ("Sony", "nan", "“nan” is not a number"),
+    ("Sony", "2,5", "“2,5” has a comma. Write decimals with a point (2.5)"),
     ("Sony", "inf", "inf is outside the grades 0 to 10"),
     ("Sony", "three", "“three” is not a number"),
     ("Sony", "1e308", "is outside the grades 0 to 10"),
@@ -44,8 +45,12 @@ ODD_NAMES = [
 
 # (a pasted list) → the message
 PASTED = [
-    ("A, 3\nB", "Row 2: the grade is empty"),
-    ("A, 3\nB, 99", "Row 2: 99 is outside"),
+    ("A, 3\nB", "Line 2: the grade is empty"),
+    ("A, 3\nB, 99", "Line 2: 99 is outside"),
+    (
+        "A, 3\nAlpha, 1,5",
+        "Line 2 (“Alpha, 1,5”) reads two ways: the item “Alpha, 1” with grade 5, or the item “Alpha” with grade 1.5",
+    ),
     ("\n".join(f"item {i}, 1" for i in range(101)), "at most 100"),
     ("x" * 10_000 + ", 2", "the name has 10000 characters"),  # the form's field stops at 200
 ]
@@ -64,7 +69,8 @@ LINKS = [
 FILES = [
     (b"", GOOD_RUN, "the file is empty"),
     (b"\x00\x01\x02\x03", GOOD_RUN, "binary"),
-    (GOOD_QRELS, b"q,Q0,a,1,2.0,t\n", "fields"),
+    (GOOD_QRELS, b"q,Q0,a,1,2.0,t\n", "is separated by commas but has no header"),
+    (b"topic\t0\ta\t1\n", b"nobody Q0 a 1 2.0 t\n", "have no query in common"),
     (b"q 0 a 1\nq 0 a 2\n", GOOD_RUN, "appears more than once"),
     (GOOD_QRELS, b"q Q0 a 1 2.0 t\nq Q0 a 2 1.0 t\n", "appears more than once"),
     (b"q 0 caf\xe9 1\n", GOOD_RUN, "not UTF-8"),

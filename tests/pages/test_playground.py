@@ -153,7 +153,7 @@ def test_pasting_a_list_replaces_it_and_bad_rows_are_named(editor):
     editor.text_area(key="editor_paste").input("X, 3\n, 2\nZ, twelve")
     editor.button[[b.label for b in editor.button].index("Replace the list")].click().run()
     message = unescaped(next(error.value for error in editor.error if "Not applied" in error.value))
-    assert "Row 2: the name is empty" in message and "Row 3: “twelve” is not a number" in message
+    assert "Line 2: the name is empty" in message and "Line 3: “twelve” is not a number" in message
     assert editor.session_state[LIST_KEY].names == ["A", "B", "C", "D", "E"]
 
 
@@ -190,11 +190,11 @@ def test_an_empty_list_is_one_clear_state_and_undo_brings_list_and_k_back(editor
     ["undo", "empty", "another edit", "an order", "a drop"],
 )
 def test_a_refused_edit_s_message_goes_with_the_next_change(editor, next_change):
-    """Issue 17: "Not applied… Row 2: 11 is outside the grades 0 to 10." belongs to that paste only."""
+    """Issue 17: "Not applied… Line 2: 11 is outside the grades 0 to 10." belongs to that paste only."""
     editor.button(key="order_ideal").click().run()  # something to undo
     editor.text_area(key="editor_paste").input("A, 3\nB, 11")
     press(editor, "Replace the list")
-    assert any("Row 2: 11 is outside the grades 0 to 10" in unescaped(error.value) for error in editor.error)
+    assert any("Line 2: 11 is outside the grades 0 to 10" in unescaped(error.value) for error in editor.error)
     ranked = editor.session_state[LIST_KEY]
     if next_change == "undo":
         editor.button(key="order_undo").click().run()

@@ -5,6 +5,8 @@ Every expected number is the core's, or a seed's published one; the page must sh
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -312,3 +314,26 @@ def test_the_written_sum_adds_up_to_ia_ndcg_as_written(app):
         written = sum(float(p) * float(v) for p, v in products)
         places = len(total.partition(".")[2])
         assert f"{written:.{places}f}" == total, line
+
+
+def intent_section_with_a_bad_grade() -> None:
+    """The intent-aware section on a scenario the core refuses (an intent's grade is negative)."""
+    from dataclasses import replace
+
+    from ndcg_core.teaching.intents import JAGUAR
+    from ui.intent_aware import intent_aware_section
+
+    animal = replace(JAGUAR.intents[1], grades=(0, 0, 2, 0, 1, -3, 0, 2))
+    intent_aware_section(replace(JAGUAR, intents=(JAGUAR.intents[0], animal)))
+
+
+def test_a_scenario_the_core_refuses_gets_its_message_not_a_traceback():
+    """Issue 28: every input that cannot be right is refused in words, in the intent-aware section too."""
+    at = AppTest.from_function(intent_section_with_a_bad_grade, default_timeout=60).run()
+    assert not at.exception
+    shown = [re.sub(r"\\(.)", r"\1", e.value) for e in at.error]  # as read: markdown escapes removed
+    assert shown == [
+        "This scenario cannot be scored: The grade of intent 2 at rank 6 is -3; grades must be 0 or more "
+        "(0 means not relevant)."
+    ]
+    assert not [m for m in at.metric if m.label.startswith("IA-NDCG")]

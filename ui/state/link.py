@@ -126,18 +126,38 @@ def decode(params: Mapping[str, str]) -> Decoded:
     return Decoded(_with_settings(names, grades, order, unlisted, params, notes), notes)
 
 
+#: What a broken compressed list is, in the page's words (never a parser's message).
+BROKEN_COMPRESSED = (
+    "The list in the link (its z= part) could not be read: the link may have been cut short when it was "
+    "copied, or it was not made by this app. Showing the default list instead."
+)
+
+
 def _unpack(text: str, notes: list[str]) -> tuple[list[str], list[float], list[int], list[float]] | None:
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         payload = json.loads(zlib.decompressobj().decompress(packed, 2_000_000).decode("utf-8"))
+        if not isinstance(payload, dict) or not isinstance(payload.get("n"), list):
+            raise ValueError("not a list this app wrote")
         names = [parse_name(n, f"Item {i}") for i, n in enumerate(payload["n"], start=1)]
-        grades = [parse_grade(g, f"Item {i}") for i, g in enumerate(payload["g"], start=1)]
-        order = [int(i) for i in payload.get("o", range(len(names)))]
+        grades = [parse_grade(g, f"Item {i}") for i, g in enumerate(payload.get("g", []), start=1)]
+        order = _positions(payload.get("o", range(len(names))))
         unlisted = [parse_grade(g, "Pool") for g in payload.get("p", [])]
-    except (binascii.Error, ValueError, TypeError, KeyError, zlib.error, UnicodeDecodeError) as error:
-        notes.append(f"The compressed list in the link could not be read ({_short(error)}).")
+    except ListEditError as error:  # the app's own words: which item, what is wrong
+        notes.append(f"The list in the link could not be read: {_short(error)}")
+        return None
+    except (binascii.Error, ValueError, TypeError, KeyError, zlib.error, UnicodeDecodeError):
+        notes.append(BROKEN_COMPRESSED)
         return None
     return _checked(names, grades, order, unlisted, notes)
+
+
+def _positions(values: object) -> list[int]:
+    """The order's positions as whole numbers, or :class:`ListEditError` in the page's words."""
+    try:
+        return [int(str(value).strip()) for value in values]  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        raise ListEditError("its order is not a list of positions (0, 1, 2, …)") from None
 
 
 def _readable(
@@ -150,10 +170,8 @@ def _readable(
         else:  # a hand-written link: ?grades=3,2,3,0,1&k=5
             names = [f"item {i}" for i in range(1, len(grades) + 1)]
         names = [parse_name(n, f"Item {i}") for i, n in enumerate(names, start=1)]
-        order = (
-            [int(i) for i in params["order"].split(",")] if params.get("order") else list(range(len(grades)))
-        )
-    except (ListEditError, ValueError) as error:
+        order = _positions(params["order"].split(",")) if params.get("order") else list(range(len(grades)))
+    except ListEditError as error:
         notes.append(f"The list in the link could not be read: {_short(error)}")
         return None
     try:
@@ -168,7 +186,7 @@ def _split_names(text: str, count: int) -> list[str]:
     """Names joined by "~" (a "~" or "%" inside a name is written %7E or %25)."""
     names = [unquote(part) for part in text.split("~")] if text else []
     if len(names) != count:
-        raise ValueError(f"{len(names)} names for {count} grades")
+        raise ListEditError(f"it holds {len(names)} name{'' if len(names) == 1 else 's'} for {count} grades")
     return names
 
 

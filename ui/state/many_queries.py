@@ -32,6 +32,8 @@ RESULTS_KEY = "many_results"
 LAST_RESULTS_KEY = "many_last_results"
 #: A note for the next run (e.g. what "clear" did).
 NOTE_KEY = "many_note"
+#: The files last refused and why: said until other files load or the uploaders let them go.
+REFUSED_KEY = "many_refused"
 SAMPLE_KEY = "many_sample"
 CUTOFFS_KEY = "many_cutoffs"
 GAIN_KEY = "many_gain"
@@ -86,6 +88,31 @@ def shown() -> LoadedFiles | None:
 def show(files: LoadedFiles) -> None:
     """Show these files from now on."""
     st.session_state[FILES_KEY] = files
+
+
+def refuse(files: LoadedFiles, message: str) -> None:
+    """These files could not be loaded: keep the message while they are still the ones chosen."""
+    st.session_state[REFUSED_KEY] = (files, message, True)
+
+
+def refusal(held_ids: list[str]) -> str | None:
+    """Why the files last chosen were refused (asked once a run): on the run that refused them, and
+    after it while they are still chosen (a sample, or uploads the uploaders, ``held_ids``, still
+    hold). Forgotten once the uploaders let them go."""
+    refused = st.session_state.get(REFUSED_KEY)
+    if refused is None:
+        return None
+    files, message, fresh = refused
+    if not fresh and not set(files.upload_ids) <= set(held_ids):
+        st.session_state.pop(REFUSED_KEY, None)
+        return None
+    st.session_state[REFUSED_KEY] = (files, message, False)
+    return message
+
+
+def forget_refusal() -> None:
+    """New files loaded (or the uploads were cleared): the last refusal no longer applies."""
+    st.session_state.pop(REFUSED_KEY, None)
 
 
 def results_cache() -> dict:

@@ -8,6 +8,7 @@ the value each method returns; nothing is changed in place.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -132,18 +133,32 @@ def from_scenario(scenario: Scenario) -> RankedList:
 
 
 def parse_grade(text: object, where: str) -> float:
-    """A grade from what the user typed: a whole or decimal number from 0 to MAX_GRADE."""
+    """A grade from what the user typed: a whole or decimal number from 0 to MAX_GRADE.
+
+    Decimals take a point. A comma is refused, never guessed: "2,5" may be two and a half or the
+    grades 2 and 5 (as the judged-grades field reads it). Text that reads as NaN is "not a number";
+    an empty cell (None, or the NaN a table gives it) is "empty".
+    """
     if text is None or (isinstance(text, str) and not text.strip()):
         raise ListEditError(f"{where}: the grade is empty; type a number from 0 to {MAX_GRADE:g}.")
     if isinstance(text, bool):
         raise ListEditError(f"{where}: {text!r} is not a grade.")
+    if isinstance(text, str) and "," in text:
+        raise ListEditError(
+            f"{where}: “{text.strip()[:40]}” has a comma. Write decimals with a point ("
+            f"{text.strip()[:40].replace(',', '.', 1)}); a grade field takes one number."
+        )
     try:
-        grade = float(str(text).strip().replace(",", ".")) if isinstance(text, str) else float(text)
+        grade = float(text.strip()) if isinstance(text, str) else float(text)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise ListEditError(
             f"{where}: “{str(text).strip()[:40]}” is not a number; type a grade from 0 to {MAX_GRADE:g}."
         ) from None
     if math.isnan(grade):
+        if isinstance(text, str):
+            raise ListEditError(
+                f"{where}: “{text.strip()[:40]}” is not a number; type a grade from 0 to {MAX_GRADE:g}."
+            )
         raise ListEditError(f"{where}: the grade is empty; type a number from 0 to {MAX_GRADE:g}.")
     if not 0 <= grade <= MAX_GRADE:
         raise ListEditError(f"{where}: {grade:g} is outside the grades 0 to {MAX_GRADE:g}.")
@@ -160,13 +175,16 @@ def parse_name(text: object, where: str) -> str:
     return name
 
 
-def parse_rows(rows: Sequence[tuple[str | None, object, object]]) -> list[tuple[str | None, str, float]]:
-    """Check every row of an edited table; raise :class:`ListEditError` naming each bad row."""
+def parse_rows(
+    rows: Sequence[tuple[str | None, object, object]], places: Sequence[str] | None = None
+) -> list[tuple[str | None, str, float]]:
+    """Check every row of an edited table; raise :class:`ListEditError` naming each bad row
+    (``places``: what to call each row in a message; default "Row 1", "Row 2", …)."""
     problems, parsed = [], []
     if len(rows) > MAX_ITEMS:
         raise ListEditError(f"The list has {len(rows)} items; the Playground holds at most {MAX_ITEMS}.")
     for number, (item_id, name, grade) in enumerate(rows, start=1):
-        where = f"Row {number}"
+        where = places[number - 1] if places is not None else f"Row {number}"
         try:
             parsed.append((item_id, parse_name(name, where), parse_grade(grade, where)))
         except ListEditError as error:
@@ -176,20 +194,59 @@ def parse_rows(rows: Sequence[tuple[str | None, object, object]]) -> list[tuple[
     return parsed
 
 
+#: A decimal comma where the grade of a comma-separated line should be: "Alpha, 1,5" (1.5? or 5?).
+_DECIMAL_COMMA = re.compile(r"^(?P<name>.*?)[\s,]*(?<![\d.])(?P<whole>\d+),(?P<part>\d+)\s*$")
+
+
 def parse_pasted(text: str) -> list[tuple[None, str, float]]:
-    """Rows from pasted text, one item a line: ``name, grade`` (a tab or a semicolon works too)."""
+    """Rows from pasted text, one item a line: ``name, grade`` (a tab or a semicolon works too).
+
+    A name with the separator in it goes in double quotes: ``"Alpha, 1", 5``. A comma-separated line
+    that ends in a decimal comma (``Alpha, 1,5``) reads two ways: the item "Alpha, 1" with grade 5,
+    or "Alpha" with grade 1.5. It is refused with both readings, never guessed.
+    """
     rows: list[tuple[str | None, object, object]] = []
-    for line in text.splitlines():
+    places: list[str] = []
+    problems: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        for separator in ("\t", ";", ","):
-            if separator in line:
-                name, _, grade = line.rpartition(separator)
-                break
-        else:
-            name, grade = line, None
+        try:
+            name, grade = _pasted_line(line, f"Line {number}")
+        except ListEditError as error:
+            problems.append(str(error))
+            continue
         rows.append((None, name, grade))
-    return [(None, name, grade) for _, name, grade in parse_rows(rows)]
+        places.append(f"Line {number}")
+    if problems:
+        raise ListEditError("\n".join(problems))
+    return [(None, name, grade) for _, name, grade in parse_rows(rows, places)]
+
+
+def _pasted_line(line: str, where: str) -> tuple[str, str | None]:
+    """One pasted line as (name, grade text): a quoted name, then the last separator; or refused."""
+    stripped = line.strip()
+    if stripped.startswith('"'):
+        closing = stripped.find('"', 1)
+        rest = stripped[closing + 1 :].strip() if closing > 0 else ""
+        if closing > 0 and rest[:1] in ("\t", ";", ","):
+            return stripped[1:closing], rest[1:].strip()
+    for separator in ("\t", ";", ","):
+        if separator in line:
+            name, _, grade = line.rpartition(separator)
+            break
+    else:
+        return line, None
+    decimal = _DECIMAL_COMMA.match(stripped) if separator == "," else None
+    if decimal and decimal["name"].strip(" ,"):
+        whole, part = decimal["whole"], decimal["part"]
+        raise ListEditError(
+            f"{where} (“{stripped[:60]}”) reads two ways: the item “{name.strip()[:40]}” with grade {grade.strip()}, "
+            f"or the item “{decimal['name'].strip(' ,')[:40]}” with grade {whole}.{part}. Write decimals with a "
+            f"point ({decimal['name'].strip(' ,')[:40]}, {whole}.{part}), or put the name in double quotes "
+            f'("{name.strip()[:40]}", {grade.strip()}).'
+        )
+    return name, grade
 
 
 def parse_grade_list(text: str, what: str = "Unlisted judged grades") -> list[float]:
