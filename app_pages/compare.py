@@ -151,9 +151,7 @@ def system_column(
     if not ranked.items:
         st.info(f"Run {side} returned nothing for this query: every number of {side} is 0.")
         return
-    origin = (
-        f"System {side}'s order in seed 001" if pair is None else f"Run {side}'s order for query {pair.qid}"
-    )
+    origin = f"System {side}'s order" if pair is None else f"Run {side}'s order for query {pair.qid}"
     order_buttons(
         ranked,
         lambda how: change(side, how),
@@ -345,7 +343,7 @@ def g_max_row() -> None:
         f"{term_link('g_max')} is the top of the grade scale in ERR's satisfaction (2^g − 1)/2^g_max. "
         f"On [{', '.join(f'{g:g}' for g in grades)}] (k = {k}), ERR@{k} = {ours_text} with the largest judged "
         f"grade ({max(grades):g}) and {gdeval_text} with g_max = {GDEVAL_G_MAX:g} (gdeval, ir_measures). "
-        "Seed 001 grades up to 5, beyond gdeval's 0–4 scale.",
+        "The course notes' example grades up to 5, beyond gdeval's 0–4 scale.",
         example,
     )
 
@@ -353,7 +351,7 @@ def g_max_row() -> None:
 def same_pattern_section(gain: str, decimals: int) -> None:
     """Seed 001's table: one binary pattern, two sets of grades; which metrics notice."""
     high, low = SEED001_SAME_PATTERN
-    st.subheader("Same binary pattern, different grades (seed 001)")
+    st.subheader("Same binary pattern, different grades")
     st.caption(
         f"A = grades {', '.join(f'{g:g}' for g in high)}; B = grades {', '.join(f'{g:g}' for g in low)}; "
         "k = 5, relevant from grade 1, each list's own ideal. Both are relevant at ranks 1, 2 and 5, "
@@ -371,7 +369,7 @@ def introduction(pool: list[float]) -> QueryPair | None:
     st.title("Compare two rankings")
     if pair is None:
         st.caption(
-            "Seed 001's “Comparing Two Recommendation Systems”: eight items with true ratings, shown by two "
+            "From the course notes “NDCG for graded relevance”, “Comparing Two Recommendation Systems”: eight items with true ratings, shown by two "
             "systems in two orders. Drag either list; every number below follows."
         )
         st.markdown(
@@ -408,7 +406,7 @@ def introduction(pool: list[float]) -> QueryPair | None:
     if pair.summary:
         with st.expander("In plain words, for a slide or an e-mail: the whole comparison"):
             st.markdown(plain(pair.summary))
-    if st.button("Back to seed 001's two systems", key="compare_back_to_seed001"):
+    if st.button("Back to the course notes' two systems", key="compare_back_to_seed001"):
         load_seed001()
         st.rerun()
     return pair

@@ -327,17 +327,17 @@ def ideal_section(view: View) -> None:
     columns = st.columns(4)
     columns[0].metric(f"This list · NDCG@{k}, listed items", this_listed)
     columns[1].metric(f"This list · NDCG@{k}, judged pool", this_judged)
-    columns[2].metric(f"Seed 001 · NDCG@{seed_k}, returned list", seed_listed_text)
-    columns[3].metric(f"Seed 001 · NDCG@{seed_k}, judged pool", seed_judged_text)
+    columns[2].metric(f"Course notes · NDCG@{seed_k}, returned list", seed_listed_text)
+    columns[3].metric(f"Course notes · NDCG@{seed_k}, judged pool", seed_judged_text)
     prints = (
-        f" Seed 001 prints {SEED001_APPROACHES_DECIMALS} decimals: set Decimals to {SEED001_APPROACHES_DECIMALS} to compare."
+        f" The course notes print {SEED001_APPROACHES_DECIMALS} decimals: set Decimals to {SEED001_APPROACHES_DECIMALS} to compare."
         if decimals < SEED001_APPROACHES_DECIMALS
         else ""
     )
     linked_note(
-        f"The ideal from the {term_link('listed items')} (scikit-learn; seed 001's Approach 2, the returned "
-        f"list) or from the {term_link('judged pool')} ({len(pool)} judged grades here; trec_eval; seed 001's "
-        f"Approach 1). Gain {gain} ({gain_formula(gain)}), discount 1/log2(i+1). Seed 001's system returned grades "
+        f"The ideal from the {term_link('listed items')} (scikit-learn; the course notes' Approach 2, the returned "
+        f"list) or from the {term_link('judged pool')} ({len(pool)} judged grades here; trec_eval; the course notes' "
+        f"Approach 1). Gain {gain} ({gain_formula(gain)}), discount 1/log2(i+1). The course notes' system returned grades "
         f"{_grades_text(returned)} of a corpus graded {_grades_text(corpus)} (exponential gain): it missed both 5s, "
         f"which only the judged pool notices.{prints}"
         + (
@@ -412,7 +412,7 @@ def truncated_ideal(view: View, _threshold: float) -> None:
         "This list.",
     )
     seed = ndcg_core.truncated_ideal(*SEED001_TRUNCATED)
-    source = f"Seed 001's list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain."
+    source = f"The course notes' list {_grades_text(SEED001_TRUNCATED[0])}, exponential gain."
     show_pitfall(seed, view.decimals, seed_note(source, seed, view.decimals), explain=False)
 
 
@@ -423,7 +423,7 @@ def misread_discount(view: View, _threshold: float) -> None:
         "This list.",
     )
     seed = ndcg_core.misread_discount(SEED002_DOCUMENTS)
-    source = f"Seed 002's documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain."
+    source = f"The article “nDCG: Normalized Discounted Cumulative Gain”'s documents A–E, grades {_grades_text(SEED002_DOCUMENTS)}, linear gain."
     show_pitfall(seed, view.decimals, seed_note(source, seed, view.decimals), explain=False)
 
 

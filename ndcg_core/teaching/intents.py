@@ -76,7 +76,7 @@ JAGUAR = IntentScenario(
     k=5,
     gain="exponential",
     note=(
-        "Made up for the lesson, in the spirit of seed 001's §4: most who type “jaguar” here want the car "
+        "Made up for the lesson, in the spirit of the course notes' section 4: most who type “jaguar” here want the car "
         "(P = 0.6), the others the animal (P = 0.4). The mixed page helps both a little; the football "
         "schedule helps neither."
     ),

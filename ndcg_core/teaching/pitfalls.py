@@ -147,7 +147,7 @@ def truncated_ideal(
         f"NDCG{_at(k)}, ideal from the whole {_source(ideal)}",
         right,
     )
-    seed = "seed 001's ndcg_at_k prints 0.956 for 0.658"
+    seed = "the course notes' ndcg_at_k prints 0.956 for 0.658"
     if same(wrong, right):
         why = (
             f"Cutting the list to k before sorting leaves every item below rank {k} out of the ideal. Here no "
@@ -200,7 +200,7 @@ def misread_discount(
         right,
     )
     table = f"At rank {rank} the discount is 1/log2({rank + 1}) = {d[rank - 1]:.3f}, not the next row's {d[rank]:.3f}"
-    seed = "Seed 002 prints 0.975 where 0.966 is right."
+    seed = "The article “nDCG: Normalized Discounted Cumulative Gain” prints 0.975 where 0.966 is right."
     if rank > len(best):
         stops = (
             f"k = {k} stops before rank {rank}"
@@ -330,7 +330,7 @@ def empty_ideal_rules(
     for rule, who in (
         ("zero", "trec_eval, scikit-learn"),
         ("one", "LightGBM, XGBoost"),
-        ("skip", "seed 002"),
+        ("skip", "the article “nDCG: Normalized Discounted Cumulative Gain”"),
     ):
         mine = ndcg(grades, k, gain=gain, ideal=ideal, empty_ideal=rule)
         other = ndcg(empty, k, gain=gain, empty_ideal=rule)

@@ -137,11 +137,11 @@ def standard_variants(
 #: Where the ideal comes from, and who builds it that way.
 IDEAL_USED_BY: dict[str, str] = {
     "listed items": (
-        "scikit-learn's ndcg_score, LightGBM and most training code (seed 001's Approach 2): "
+        "scikit-learn's ndcg_score, LightGBM and most training code (the course notes' Approach 2): "
         "how well the returned items are ordered; missing a relevant item costs nothing."
     ),
     "judged pool": (
-        "trec_eval, ir_measures, ranx (seed 001's Approach 1): every judged item counts, "
+        "trec_eval, ir_measures, ranx (the course notes' Approach 1): every judged item counts, "
         "so a list that misses relevant items cannot reach 1."
     ),
 }

@@ -52,16 +52,16 @@ def variant_rows(at: AppTest):
 def test_opens_on_the_playground_list_with_the_seed_numbers(app):
     shown = metrics(app)
     assert shown["This list · NDCG@5, listed items"] == "0.43"  # seed 000
-    assert shown["Seed 001 · NDCG@5, returned list"] == "0.68"  # the session's 2 decimals
-    assert shown["Seed 001 · NDCG@5, judged pool"] == "0.23"
-    assert "Seed 001 prints 4 decimals: set Decimals to 4 to compare." in " ".join(
+    assert shown["Course notes · NDCG@5, returned list"] == "0.68"  # the session's 2 decimals
+    assert shown["Course notes · NDCG@5, judged pool"] == "0.23"
+    assert "The course notes print 4 decimals: set Decimals to 4 to compare." in " ".join(
         m.value for m in [*app.caption, *app.markdown]
     )
     assert any("grades in ranked order 0, 1, 2, 3, 2, 0, 3; k = 5" in md.value for md in app.markdown)
     app.selectbox(key=DECIMALS_KEY).set_value(4).run()
     shown = metrics(app)
-    assert shown["Seed 001 · NDCG@5, returned list"] == "0.6776"  # seed 001's printed values
-    assert shown["Seed 001 · NDCG@5, judged pool"] == "0.2268"
+    assert shown["Course notes · NDCG@5, returned list"] == "0.6776"  # seed 001's printed values
+    assert shown["Course notes · NDCG@5, judged pool"] == "0.2268"
     assert "Seed 001 prints" not in " ".join(m.value for m in [*app.caption, *app.markdown])
 
 
