@@ -16,7 +16,8 @@ import altair as alt
 import pandas as pd
 
 from ndcg_core.classroom.room import Bar
-from ui.charts.common import LIST_COLOUR, THIRD_COLOUR, attach_data, built, readable
+from ui.charts.common import LIST_COLOUR, THIRD_COLOUR, attach_data, built
+from ui.charts.projector import projector
 
 BARS = alt.NamedData(name="bars")
 RIGHT, WRONG = "had it right", "not right"
@@ -29,7 +30,7 @@ def _x(title: str) -> alt.X:
         "label:N",
         title=title,
         sort=alt.EncodingSortField(field="position", order="ascending"),
-        axis=alt.Axis(labelAngle=-40, labelFontSize=15, titleFontSize=16, labelLimit=140, labelOverlap=False),
+        axis=alt.Axis(labelAngle=-40, labelOverlap=False),
     )
 
 
@@ -39,7 +40,7 @@ def _y() -> alt.Y:
         title="answers",
         stack="zero",
         scale=alt.Scale(domain={"unionWith": [0, 1]}),
-        axis=alt.Axis(format="d", tickMinStep=1, labelFontSize=15, titleFontSize=16),
+        axis=alt.Axis(format="d", tickMinStep=1),
     )
 
 
@@ -75,7 +76,7 @@ def _revealed() -> alt.LayerChart:
             color=alt.Color(
                 "verdict:N",
                 scale=alt.Scale(domain=[RIGHT, WRONG], range=[THIRD_COLOUR, WRONG_COLOUR]),
-                legend=alt.Legend(title=None, orient="top", labelFontSize=16, symbolSize=200),
+                legend=alt.Legend(title=None, orient="top"),
             ),
             order=alt.Order("verdict_order:Q"),
             tooltip=[alt.Tooltip("label:N", title="answer"), "verdict:N", "count:Q"],
@@ -118,11 +119,13 @@ def bars_frame(bars: Sequence[Bar], revealed: bool) -> pd.DataFrame:
 
 def room_spec(bars: Sequence[Bar], axis_title: str, *, revealed: bool, text: str) -> dict[str, Any]:
     """The chart of the room's answers: one colour while answering, split by the verdict once revealed;
-    its axes, legend and counts in ``text`` (the page's text colour: ``ui.readable_text.text_colour``)."""
+    its axes, legend and counts in ``text`` (the page's text colour: ``ui.readable_text.text_colour``),
+    in the classroom views' projector type (:func:`ui.charts.projector.projector`: 16 px at 1280×720,
+    23 px at 1920×1080)."""
     spec = attach_data(built(BUILDERS["revealed" if revealed else "live"]), bars=bars_frame(bars, revealed))
     layers = [dict(layer) for layer in spec["layer"]]
     encoding = dict(layers[0]["encoding"])
     encoding["x"] = {**encoding["x"], "title": axis_title}
     layers[0] = {**layers[0], "encoding": encoding}
     layers[1] = {**layers[1], "mark": {**layers[1]["mark"], "color": text}}  # the counts above the bars
-    return readable({**spec, "layer": layers}, text)
+    return projector({**spec, "layer": layers}, text)
