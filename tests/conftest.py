@@ -54,6 +54,11 @@ SLOW = (
     "tests/core/test_trec_streaming.py::test_evaluation_equals_trec_evals_rules_line_by_line",
     "tests/test_scenario_url.py::test_round_trip",
     "tests/test_headline_after_moves.py::test_every_move_shows_what_the_moved_lists_headline_shows",
+    # issue 28's sweeps (300 generated runs or pools each, 10-34 s here)
+    "tests/core/test_trec_edges.py::test_the_ranks_of_a_few_lines_are_those_of_trec_evals_whole_order",
+    "tests/core/test_judged_pool.py::test_any_accepted_pool_gives_ndcg_between_0_and_1",
+    "tests/core/test_significance.py::test_compare_json_agrees_with_pytrec_eval_and_scipy",
+    "tests/core/test_sentences_agree.py::test_practice_worked_moves_never_read_from_x_to_x",
 )
 
 
