@@ -68,11 +68,16 @@ def pytest_configure(config):
     )
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (``-n``, on by default), every browser test runs in one worker, one at a
     time, as before: they share one Chromium and time what they see, and two at once on a 2-core
     machine would measure each other. The fast tests spread over the other workers beside them.
-    The sweeps in :data:`SLOW` are marked ``slow``."""
+    The sweeps in :data:`SLOW` are marked ``slow``.
+
+    ``tryfirst``: xdist's worker reads the ``xdist_group`` marks in its own hook of the same name
+    and writes the group into each test's id. Called after it (the default order), the marks came
+    too late, and the browser tests were spread over both workers, two Chromiums at a time."""
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
