@@ -256,3 +256,23 @@ def test_json_stays_json_when_every_difference_is_the_same():
     )
     assert numbers["difference_ci95"] is None and numbers["randomization_p"] > 0
     assert numbers["difference"] == 0.25 and numbers["wins"] == 3
+
+
+# ---- the mutants the seeded mutation run of 2026-11-27 left (scripts/mutation_test.py) --
+
+
+def test_no_queries_no_randomization_p_and_no_sample_as_extreme():
+    from ndcg_core.trec.significance import randomization_test
+
+    empty = randomization_test([], [], samples=100, seed=3)
+    assert (empty.p_value, empty.samples, empty.seed, empty.as_extreme) == (None, 100, 3, 0)
+
+
+def test_a_t_test_result_cannot_be_changed_after_the_fact():
+    import dataclasses
+
+    from ndcg_core.trec.significance import paired_t_test
+
+    result = paired_t_test([0.1, 0.2, 0.4], [0.3, 0.2, 0.5])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.p_value = 0.0  # type: ignore[misc]

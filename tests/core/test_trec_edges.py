@@ -349,3 +349,32 @@ def test_one_long_query_among_many_short_ones_takes_the_whole_order():
     found = line_ranks(query, score, docno, lines)
     expected = ranks_of(*trec_order(query, score, docno), lines)
     assert [a.tolist() for a in found] == [a.tolist() for a in expected]
+
+
+# ---- the mutants the seeded mutation run of 2026-11-27 left (scripts/mutation_test.py) --
+
+
+def test_an_unquoted_empty_id_is_text_too():
+    """An empty field is the empty id, as a quoted one is, never a missing value (None)."""
+    from ndcg_core.trec.files import read_qrels, read_run
+
+    assert read_qrels(b"query,document,relevance\n,d,1\n")["qid"].to_pylist() == [""]
+    assert read_run(b"query,document,score\nq,,1.5\n")["docno"].to_pylist() == [""]
+
+
+def test_a_short_line_is_quoted_in_the_message_by_its_first_80_characters():
+    from ndcg_core.trec.files import TrecFileError, read_qrels
+
+    line = "q1 0 " + "d" * 100  # three fields where a qrels line has four
+    with pytest.raises(TrecFileError) as refused:
+        read_qrels(f"q1 0 a 1\n{line}\n".encode())
+    assert f"“{line[:80]}”." in str(refused.value)
+
+
+def test_a_missing_grade_is_named_with_the_lines_first_80_characters():
+    from ndcg_core.trec.files import TrecFileError, read_qrels
+
+    line = "q," + "d" * 100 + ","
+    with pytest.raises(TrecFileError) as refused:
+        read_qrels(f"query,document,relevance\nq,a,1\n{line}\n".encode())
+    assert f"is missing in “{line[:80]}”." in str(refused.value)
