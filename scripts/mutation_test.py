@@ -90,7 +90,14 @@ FOLDER_TESTS: dict[str, tuple[str, ...]] = {
     ),
 }
 #: Copied into the private repository each mutant runs in.
-COPIED = ("ndcg_core", "tests", "ui", "data", "pyproject.toml")
+COPIED = (
+    "ndcg_core",
+    "tests",
+    "ui",
+    "data",
+    "scripts",
+    "pyproject.toml",
+)  # scripts: the tests start redis-server with its helpers
 #: A mutant whose tests run longer than this many times the unmutated run (plus a margin) is killed.
 TIMEOUT_FACTOR, TIMEOUT_MARGIN = 3.0, 60.0
 
