@@ -85,6 +85,7 @@ FOLDER_TESTS: dict[str, tuple[str, ...]] = {
         "tests/core/test_significance.py",
         "tests/core/test_comparison_words.py",
         "tests/core/test_verdict.py",
+        "tests/core/test_topics.py",
         "tests/test_fuzz_parsers.py",
         "ndcg_core",
     ),
