@@ -332,10 +332,18 @@ async def drop_and_send(link: Link, rng: random.Random, room: Room, number: int)
     component, fragment = phone.sortable
     trigger = json.dumps([{"event": "reorder", "value": order}])
     key = f"$$STREAMLIT_INTERNAL_KEY_{component}__events"
-    room.drops_s.append(await link.request(fragment=fragment, widget=(key, "json_trigger_value", trigger)))
+    try:
+        room.drops_s.append(
+            await link.request(fragment=fragment, widget=(key, "json_trigger_value", trigger))
+        )
+    except TimeoutError:
+        raise TimeoutError("no end of the drop's run (the answer was not sent)") from None
     phone.received = ""
     room.sent_at.setdefault(number, time.perf_counter())
-    room.sends_s.append(await link.request(widget=(phone.send_button, "trigger", True)))
+    try:
+        room.sends_s.append(await link.request(widget=(phone.send_button, "trigger", True)))
+    except TimeoutError:
+        raise TimeoutError("no end of the Send's run") from None
     names = ", ".join(NAMES[int(i[1:])] for i in order)
     if names not in phone.received:
         room.errors.append(f"student {number}: sent {names}, page says {phone.received[:80]!r}")
