@@ -20,6 +20,7 @@ page; set ``NDCG_SCREENSHOTS`` to a folder to keep them (default: the test's tem
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.conftest import open_two_run_sample, wait_for_app_idle
 
@@ -61,9 +63,14 @@ def _skip_the_question(page: Page) -> None:
 
 
 def _open_the_formula(page: Page) -> None:
+    """Open the formula's expander and let it finish opening: its content grows to full height in an
+    animation, inside a box that hides what is below it, so a formula measured too early looks cut.
+    A formula that stays cut after 5 s is reported by the test's own check."""
     page.get_by_text("The formula with these numbers").click()
     wait_for_app_idle(page)
     page.locator(".katex").first.wait_for(state="visible")
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(f"({FORMULA_CUTS})().length === 0", timeout=5_000)
 
 
 def _biggest_win_in_compare(page: Page) -> None:
