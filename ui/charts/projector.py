@@ -101,25 +101,22 @@ def _large_marks(view: dict[str, Any], colour: str) -> dict[str, Any]:
 
 def _whole_labels(view: dict[str, Any]) -> dict[str, Any]:
     """No axis label of the view is shortened with "…" (a projector has no hover to read the rest)."""
-    encoding = view.get("encoding")
-    if not isinstance(encoding, dict):
-        return view
-    whole = {}
-    for channel, definition in encoding.items():
-        if isinstance(definition, dict) and isinstance(definition.get("axis"), dict):
-            definition = {**definition, "axis": {**definition["axis"], "labelLimit": 0}}
-        whole[channel] = definition
-    return {**view, "encoding": whole}
+    return _each_channel(view, "axis", {"labelLimit": 0})
 
 
 def _legends_at(view: dict[str, Any], orient: str) -> dict[str, Any]:
     """Every legend of the view's channels placed at ``orient`` (channels without a legend unchanged)."""
+    return _each_channel(view, "legend", {"orient": orient})
+
+
+def _each_channel(view: dict[str, Any], part: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``view`` whose channels that have a ``part`` ("axis", "legend") get ``values`` in it."""
     encoding = view.get("encoding")
     if not isinstance(encoding, dict):
         return view
-    moved = {}
+    changed = {}
     for channel, definition in encoding.items():
-        if isinstance(definition, dict) and isinstance(definition.get("legend"), dict):
-            definition = {**definition, "legend": {**definition["legend"], "orient": orient}}
-        moved[channel] = definition
-    return {**view, "encoding": moved}
+        if isinstance(definition, dict) and isinstance(definition.get(part), dict):
+            definition = {**definition, part: {**definition[part], **values}}
+        changed[channel] = definition
+    return {**view, "encoding": changed}
