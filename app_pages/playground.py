@@ -47,7 +47,7 @@ CLASSROOM = LiveList(
     order_key="order_",
     watch_editor=True,
     size="large",
-    max_height="calc(100vh - 21rem)",  # the bar, the headline with its division, its conventions, "Ask the class"
+    max_height="calc(100vh - 19.5rem)",  # the bar, the headline with its division, its conventions beside "Ask the class"
     sentences=False,
     relation=True,
     button_help=False,
@@ -166,16 +166,17 @@ def classroom_view(ranked: RankedList) -> None:
         headline=list_column.container(),
     )
     details = Details(classroom=True)
+    row = list_column.container(horizontal=True, wrap=False, vertical_alignment="center")
     if ranked.items:
-        list_column.caption(
+        row.caption(
             f"{plain(current_scenario().title)} · "
             + conventions_in_brief(settings, judged_count(ranked, settings.uses_pool), gain=False)
         )
         with table_column, figure_box("playground"):
             details.table = st.container()
             details.charts = chart_tabs(CLASSROOM_TAB_KEY, fill=True)
-    with list_column:
-        ask_button()  # "Ask the class": under the list and its numbers (the bar has no room left)
+    with row:
+        ask_button()  # "Ask the class": beside the conventions (the bar has no room left)
     live_list(CLASSROOM, places, playground_figure(details))
 
 

@@ -1,8 +1,9 @@
 """The Playground's classroom view and the drop preview, in Chromium (issue 14).
 
-* In the classroom view on a 1280×720 projector, with seed 000 loaded, every item of the list,
-  the DCG@k / IDCG@k / NDCG@k headline, the per-rank table and a chart lie inside the viewport,
-  and the page does not scroll, before and after a drag.
+* In the classroom view on a 1280×720 projector, with seed 000 loaded, every item of the list
+  (wholly, not hidden by the list's own scrolling box), the DCG@k / IDCG@k / NDCG@k headline,
+  the per-rank table, a chart and "Ask the class" lie inside the viewport, and the page does not
+  scroll, before and after a drag.
 * While an item is held (a mouse drag, or a keyboard move), the list shows what NDCG@k would be
   if it were dropped there; the keyboard's live region says it too. The number is the one the
   headline shows after the drop, and the core's NDCG@k of the order the drop makes.
@@ -85,6 +86,21 @@ def outside_the_viewport(page: Page, what: str, locator: Locator) -> list[str]:
     return problems
 
 
+def cut_by_the_list_box(page: Page) -> list[str]:
+    """One line for each row of the list that its scrolling box hides, wholly or in part
+    (a row can be inside the viewport and still hidden by the box that holds it)."""
+    box = page.locator('[data-testid="sortable-box"]').bounding_box()
+    rows = page.locator(ROW)
+    problems = []
+    for index in range(rows.count()):
+        drawn = rows.nth(index).bounding_box()
+        if box is None or drawn is None:
+            problems.append(f"row {index + 1} or the list's box is not drawn")
+        elif drawn["y"] < box["y"] - 0.5 or drawn["y"] + drawn["height"] > box["y"] + box["height"] + 0.5:
+            problems.append(f"row {index + 1} at {drawn} is cut by the list's box at {box}")
+    return problems
+
+
 def everything_in_view(page: Page) -> list[str]:
     """What of the classroom view lies outside the 1280×720 viewport, or needs the page scrolled."""
     charts = page.locator('[data-testid="stVegaLiteChart"]')
@@ -95,6 +111,8 @@ def everything_in_view(page: Page) -> list[str]:
         + outside_the_viewport(page, "headline label", page.locator(HEADLINE_LABELS))
         + outside_the_viewport(page, "table", page.locator('[data-testid="rank-table"]'))
         + outside_the_viewport(page, "table row", page.locator('[data-testid="rank-table-row"]'))
+        + outside_the_viewport(page, "button", page.get_by_role("button", name="Ask the class"))
+        + cut_by_the_list_box(page)
     )
     if not visible_charts:
         problems.append("no chart is shown")
