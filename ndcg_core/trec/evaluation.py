@@ -58,7 +58,7 @@ from ndcg_core.trec.measures import TREC_CUTOFFS
 from ndcg_core.trec.memory import release_memory
 from ndcg_core.trec.order import line_ranks, ranks_within
 from ndcg_core.trec.overlap import NoSharedQueries, no_shared_queries
-from ndcg_core.trec.pieces import Source, most_rows, source_size
+from ndcg_core.trec.pieces import Source, most_rows, read_ahead, source_size
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -120,7 +120,7 @@ class Judgments:
     def read(cls, source: Source, name: str = "qrels", *, max_bytes: int | None = None) -> Judgments:
         """Judgments from a file's path or bytes (``max_bytes``: the caller's size limit, if any)."""
         queries = QueryCodes()
-        tables = read_tables(source, name, QRELS, max_bytes=max_bytes)
+        tables = read_ahead(read_tables(source, name, QRELS, max_bytes=max_bytes))
         return cls(collect(tables, queries, name, "rel", most_rows(source), source_size(source)), queries)
 
     @classmethod
@@ -141,7 +141,7 @@ class Judgments:
     ) -> Lines:
         """A run's lines, its query ids coded as the qrels' are, its scores at ``score_precision``
         (:data:`~ndcg_core.trec.files.SCORE_PRECISIONS`)."""
-        tables = read_tables(source, name, RUN, max_bytes=max_bytes)
+        tables = read_ahead(read_tables(source, name, RUN, max_bytes=max_bytes))
         lines = collect(tables, self.queries, name, "score", most_rows(source), source_size(source))
         release_memory()  # the parser's
         return dataclasses.replace(lines, value=at_precision(lines.value, score_precision))

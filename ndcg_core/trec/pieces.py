@@ -13,7 +13,11 @@ its first line, so a message about a bad line still names the line of the whole 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: About this many bytes per piece (a line longer than this makes its piece longer). 4 MB: the
 #: 81 MB upload of benchmarks/upload_memory.py peaks ~40 MiB lower than with 16 MB pieces, at the
@@ -82,3 +86,22 @@ def most_rows(source: Source) -> int:
     be read twice to count its lines.
     """
     return source_size(source) // 6 + 1
+
+
+def read_ahead(items: Iterator[T]) -> Iterator[T]:
+    """``items``, each next one made in a background thread while the caller works on the current one.
+
+    Reading a large file alternates between parsing a piece (native code, which lets other Python
+    threads run) and turning its table into columns (numpy, one thread): made one piece ahead, the
+    parsing of a piece overlaps the columns of the piece before it, on a second core. One piece
+    more is held at a time. An error raised while making an item is raised here, in its turn.
+
+    >>> list(read_ahead(iter("abc")))
+    ['a', 'b', 'c']
+    """
+    end = object()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        upcoming = pool.submit(next, items, end)
+        while (item := upcoming.result()) is not end:
+            upcoming = pool.submit(next, items, end)
+            yield item  # type: ignore[misc]
