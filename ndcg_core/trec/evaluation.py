@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -270,24 +271,34 @@ def _evaluate(
     complete: bool,
     verify: bool,
 ) -> Evaluation:
-    """The evaluation proper, on keyed lines (``verify``: check the ids behind the keys)."""
-    _refuse_duplicates(judged, queries)
-    _refuse_duplicates(ranked, queries)
-    in_qrels, in_run = _present(judged.query, len(queries)), _present(ranked.query, len(queries))
-    if not in_qrels & in_run:
-        raise NoSharedQueries(
-            no_shared_queries(
-                judged.name,
-                ranked.name,
-                {queries.text(code) for code in in_qrels},
-                {queries.text(code) for code in in_run},
-            )
-        )
-    evaluated_codes = sorted(in_qrels if complete else in_qrels & in_run, key=queries.text)
+    """The evaluation proper, on keyed lines (``verify``: check the ids behind the keys).
+
+    The check for documents listed twice (a sort of every key) runs in a second thread while this
+    one ranks the judged lines; numpy lets both run at once. Its verdict comes first: a duplicate is
+    what is said, whatever else went wrong.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        checked = pool.submit(_refuse_duplicates_in_both, judged, ranked, queries)
+        try:
+            in_qrels, in_run = _present(judged.query, len(queries)), _present(ranked.query, len(queries))
+            if not in_qrels & in_run:
+                raise NoSharedQueries(
+                    no_shared_queries(
+                        judged.name,
+                        ranked.name,
+                        {queries.text(code) for code in in_qrels},
+                        {queries.text(code) for code in in_run},
+                    )
+                )
+            evaluated_codes = sorted(in_qrels if complete else in_qrels & in_run, key=queries.text)
+            position = np.full(len(queries), -1)
+            position[evaluated_codes] = np.arange(len(evaluated_codes))
+            dcg = _dcg_by_query(ranked, judged, position, cutoffs, gain, verify)
+        except Exception:
+            checked.result()  # a duplicate (or a key collision) is raised first
+            raise
+        checked.result()
     evaluated = [queries.text(code) for code in evaluated_codes]
-    position = np.full(len(queries), -1)
-    position[evaluated_codes] = np.arange(len(evaluated_codes))
-    dcg = _dcg_by_query(ranked, judged, position, cutoffs, gain, verify)
     idcg = _idcg_by_query(judged, position, cutoffs, gain)
     columns = _per_query_columns(evaluated, dcg, idcg, cutoffs, judged, ranked, position)
     return Evaluation(
@@ -324,6 +335,12 @@ def _with_judged(
 def _present(codes: np.ndarray, n: int) -> set[int]:
     """The distinct codes among ``codes`` (all below n), by counting: no sort."""
     return set(np.flatnonzero(np.bincount(codes, minlength=n)).tolist())
+
+
+def _refuse_duplicates_in_both(judged: Lines, ranked: Lines, queries: QueryCodes) -> None:
+    """:func:`_refuse_duplicates` for the qrels, then for the run."""
+    _refuse_duplicates(judged, queries)
+    _refuse_duplicates(ranked, queries)
 
 
 def _refuse_duplicates(lines: Lines, queries: QueryCodes) -> None:
