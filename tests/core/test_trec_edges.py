@@ -90,6 +90,13 @@ def test_a_judgment_listed_twice_among_others_names_the_qrels():
         evaluate_files(qrels, b"1 Q0 a 1 1 t\n", names=("my.qrels", "r"))
 
 
+def test_a_duplicate_is_said_before_the_queries_the_files_do_not_share():
+    """The duplicate check runs beside the ranking (a second thread); its verdict still comes first."""
+    run = b"7 Q0 a 1 2 t\n7 Q0 b 2 1 t\n7 Q0 a 3 0 t\n"  # query 7 only, and a listed twice
+    with pytest.raises(TrecFileError, match=r"^r: document a appears more than once for query 7"):
+        evaluate_files(b"1 0 a 1\n", run, names=("q", "r"))
+
+
 def test_several_runs_name_the_run_with_the_duplicate():
     good = b"1 Q0 a 1 2 t\n1 Q0 b 2 1 t\n"
     bad = b"1 Q0 a 1 2 t\n1 Q0 c 2 1 t\n1 Q0 a 3 0 t\n"
