@@ -38,6 +38,8 @@ Each tool runs in its own process, ``--repeat`` times (3 by default):
 * pytrec_eval (package ``pytrec-eval-terrier``, installed here if missing — the app does not
   need it): parse both files with its own readers, evaluate ``ndcg_cut_10``, print the mean.
 
+Ours runs from compiled bytecode, as an installed package does (see :data:`BYTECODE`).
+
 It checks both give the same mean NDCG@10 and reports every wall time, the best and the median,
 their ratio (best against best, and run by run: the two tools alternate, so each pair saw about the
 same load on a shared machine), each process's CPU time (all threads; steadier than wall time when
