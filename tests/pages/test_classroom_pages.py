@@ -46,8 +46,8 @@ def lists(at: AppTest) -> list[dict]:
 
 
 @pytest.mark.parametrize("page", list(PAGES), ids=lambda page: page.title)
-def test_present_1_opens_the_page_s_classroom_form(new_app: NewApp, page: PageFile):
-    at = new_app(page, params={"present": "1"})
+def test_present_1_opens_the_page_s_classroom_form(app_copy: NewApp, page: PageFile):
+    at = app_copy(page, params={"present": "1"})
     assert not at.exception
     assert css_shown(at, CLASSROOM_CSS) and not at.title
     assert "k = 5 · gain 2^rel − 1" in [markdown.value for markdown in at.markdown]
@@ -59,8 +59,8 @@ def test_present_1_opens_the_page_s_classroom_form(new_app: NewApp, page: PageFi
     assert at.query_params["present"] == "1"
 
 
-def test_moving_between_pages_keeps_the_classroom_view(new_app: NewApp):
-    at = new_app(params={"present": "1"})
+def test_moving_between_pages_keeps_the_classroom_view(app_copy: NewApp):
+    at = app_copy(params={"present": "1"})
     for page in (COMPARE, WHAT_IF, PLAYGROUND, VARIANTS):
         at.switch_page(page.path).run()
         assert not at.exception
@@ -68,8 +68,8 @@ def test_moving_between_pages_keeps_the_classroom_view(new_app: NewApp):
         assert at.query_params["present"] == "1", page.title
 
 
-def test_what_if_in_the_classroom_makes_the_best_change(new_app: NewApp):
-    at = new_app(WHAT_IF, params={"present": "1"})
+def test_what_if_in_the_classroom_makes_the_best_change(app_copy: NewApp):
+    at = app_copy(WHAT_IF, params={"present": "1"})
     change = best_change(Ranking.of(GRADES, 5))
     assert headline(at)["NDCG@5 now"] == "0.43"
     at.button(key="what_if_best").click().run()
@@ -77,8 +77,8 @@ def test_what_if_in_the_classroom_makes_the_best_change(new_app: NewApp):
     assert headline(at)["NDCG@5 now"] == f"{change.ndcg_after:.2f}"
 
 
-def test_what_if_in_the_classroom_shows_every_order_one_click_away(new_app: NewApp):
-    at = new_app(WHAT_IF, params={"present": "1"})
+def test_what_if_in_the_classroom_shows_every_order_one_click_away(app_copy: NewApp):
+    at = app_copy(WHAT_IF, params={"present": "1"})
     assert "Best NDCG@5" not in headline(at)  # drawn only while its tab is open
     at.session_state["what_if_classroom_tab"] = "Every order"
     at.run()
@@ -88,8 +88,8 @@ def test_what_if_in_the_classroom_shows_every_order_one_click_away(new_app: NewA
     assert chart["layer"][0]["mark"]["type"] == "bar"  # the orders' histogram, not the swap map
 
 
-def test_compare_in_the_classroom_follows_a_drop(new_app: NewApp):
-    at = new_app(COMPARE, params={"present": "1"})
+def test_compare_in_the_classroom_follows_a_drop(app_copy: NewApp):
+    at = app_copy(COMPARE, params={"present": "1"})
     b = at.session_state[B_KEY]
     at.session_state[B_KEY] = b.reordered(b.ids[::-1])
     at.run()
@@ -101,8 +101,8 @@ def test_compare_in_the_classroom_follows_a_drop(new_app: NewApp):
     assert headline(at)["A · NDCG@5"] == a_text and headline(at)["B · NDCG@5"] == b_text
 
 
-def test_variants_in_the_classroom_shows_one_pitfall_at_a_time(new_app: NewApp):
-    at = new_app(VARIANTS, params={"present": "1"})
+def test_variants_in_the_classroom_shows_one_pitfall_at_a_time(app_copy: NewApp):
+    at = app_copy(VARIANTS, params={"present": "1"})
     at.session_state["variants_classroom_tab"] = "Pitfalls"
     at.run()
     assert not at.exception
@@ -112,8 +112,8 @@ def test_variants_in_the_classroom_shows_one_pitfall_at_a_time(new_app: NewApp):
     assert at.slider(key="variants_tie_ranks")  # the tied ranks can be chosen here too
 
 
-def test_variants_in_the_classroom_drags_the_playground_s_list(new_app: NewApp):
-    at = new_app(VARIANTS, params={"present": "1"})
+def test_variants_in_the_classroom_drags_the_playground_s_list(app_copy: NewApp):
+    at = app_copy(VARIANTS, params={"present": "1"})
     ranked = at.session_state[LIST_KEY]
     at.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])
     at.run()

@@ -23,8 +23,8 @@ B_GRADES = [RATINGS[i] for i in SEED001_TWO_SYSTEMS["b_order"]]  # [3, 3, 1, 0, 
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    at = new_app(COMPARE)
+def app(app_copy: NewApp) -> AppTest:
+    at = app_copy(COMPARE)
     assert not at.exception
     return at
 
@@ -43,13 +43,13 @@ def set_decimals(at: AppTest, decimals: int) -> None:
     at.selectbox(key=DECIMALS_KEY).set_value(decimals).run()
 
 
-def test_opens_on_seed001s_two_systems(new_app: NewApp):
+def test_opens_on_seed001s_two_systems(app_copy: NewApp):
     # A = [5, 4, 4, 2, 3 | 3, 1, 0]; judged pool sorted [5, 4, 4, 3, 3, 2, 1, 0]; exponential gain
     # NDCG@5(A) = (31 + 15/log2 3 + 15/2 + 3/log2 5 + 7/log2 6) / (31 + 15/log2 3 + 15/2 + 7/log2 5 + 7/log2 6)
     log2 = math.log2
     dcg = 31 + 15 / log2(3) + 15 / 2 + 3 / log2(5) + 7 / log2(6)
     idcg = 31 + 15 / log2(3) + 15 / 2 + 7 / log2(5) + 7 / log2(6)
-    at = new_app(COMPARE)
+    at = app_copy(COMPARE)
     assert headline(at) == {
         "A · NDCG@5": f"{dcg / idcg:.2f}",  # the session's Decimals setting: 2 by default
         "B · NDCG@5": f"{ndcg_core.ndcg(B_GRADES, 5, ideal=RATINGS):.2f}",

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core.trec.comparison import compare_files
 from ndcg_core.trec.comparison_verdict import Verdict, unjudged_here
 from ndcg_core.trec.judged import NOT_JUDGED
-from tests.pages.conftest import NewApp, all_component_data
+from tests.pages.conftest import all_component_data, sample_open
 from ui.charts.many_queries import RunNames
 from ui.comparison_deck import Deck
 from ui.navigation import MANY_QUERIES, PLAYGROUND
@@ -34,24 +34,14 @@ def unescaped(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def opened(new_app: NewApp) -> AppTest:
-    """Many queries with the two-run sample open."""
-    from ui.run_files import SAMPLE_CHOICES
-
-    at = new_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(
-        next(s for s in SAMPLE_CHOICES if s.startswith("Two systems"))
-    ).run()
-    next(b for b in at.button if b.label == "Open this sample").click().run()
-    assert not at.exception
-    return at
+def opened() -> AppTest:
+    """Many queries with the two-run sample open (a copy: see ``sample_open``)."""
+    return sample_open("Two systems")
 
 
 @pytest.fixture(scope="module")
 def sample() -> AppTest:
-    from tests.pages.conftest import open_app
-
-    return opened(open_app)
+    return opened()
 
 
 def verdict_on_page(at: AppTest) -> tuple[str, str]:
@@ -83,8 +73,8 @@ def test_the_verdict_on_the_page_is_the_cores_for_the_measures_tested(sample: Ap
     assert row["B vs A"] == f"+{100 * m.relative_change:.1f}%" and row["verdict"] == "B better"
 
 
-def test_one_cutoff_is_one_measure_no_caution_and_plain_ndcg_only_when_asked(new_app: NewApp):
-    at = opened(new_app)
+def test_one_cutoff_is_one_measure_no_caution_and_plain_ndcg_only_when_asked():
+    at = opened()
     at.text_input(key=state.CUTOFFS_KEY).input("10").run()
     _, paragraph = verdict_on_page(at)
     assert "Bonferroni" not in paragraph and "< α = 0.05" in paragraph
@@ -150,8 +140,8 @@ def test_the_deck_holds_every_file_with_names_signs_and_p_as_on_the_page(sample:
     assert width >= 1600 and height >= 700  # twice the chart's size: sharp on a slide
 
 
-def test_typed_names_reach_the_verdict_the_chart_and_the_deck(new_app: NewApp):
-    at = opened(new_app)
+def test_typed_names_reach_the_verdict_the_chart_and_the_deck():
+    at = opened()
     key_a, key_b = choices.names_keys(at.session_state[state.FILES_KEY])
     at.text_input(key=key_a).input("first stage").run()
     at.text_input(key=key_b).input("re-ranker").run()
@@ -166,8 +156,8 @@ def test_typed_names_reach_the_verdict_the_chart_and_the_deck(new_app: NewApp):
     )  # legend
 
 
-def test_a_query_opened_from_two_runs_keeps_k_and_gain(new_app: NewApp):
-    at = opened(new_app)
+def test_a_query_opened_from_two_runs_keeps_k_and_gain():
+    at = opened()
     at.radio(key=state.GAIN_KEY).set_value("exponential").run()
     at.selectbox(key=state.COMPARE_MEASURE_KEY).select("ndcg_cut_20").run()
     next(b for b in at.button if b.key == "many_open_compare_loss").click().run()
@@ -189,8 +179,8 @@ def test_a_query_opened_from_two_runs_keeps_k_and_gain(new_app: NewApp):
     assert at.session_state[scenario.K_KEY] == 20 and at.session_state[scenario.GAIN_KEY] == "exponential"
 
 
-def test_unjudged_documents_are_marked_not_judged_in_compare(new_app: NewApp):
-    at = opened(new_app)
+def test_unjudged_documents_are_marked_not_judged_in_compare():
+    at = opened()
     next(b for b in at.button if b.key == "many_open_compare_loss").click().run()
     pair = at.session_state[compare_state.PAIR_KEY]
     assert pair.qid == "420"
@@ -220,15 +210,15 @@ def test_unjudged_documents_are_marked_not_judged_in_compare(new_app: NewApp):
     assert unescaped(note).startswith("10 of B's top 10 here have no judgment, so B's 0 here")
 
 
-def test_a_query_whose_loss_rests_on_judged_documents_gets_no_unjudged_note(new_app: NewApp):
-    at = opened(new_app)
+def test_a_query_whose_loss_rests_on_judged_documents_gets_no_unjudged_note():
+    at = opened()
     next(b for b in at.button if b.key == "many_open_compare_win").click().run()
     assert at.session_state[compare_state.PAIR_KEY].qid == "443"
     assert not [w for w in at.warning if "no judgment" in w.value]
 
 
-def test_compare_says_b_minus_a_everywhere(new_app: NewApp):
-    at = opened(new_app)
+def test_compare_says_b_minus_a_everywhere():
+    at = opened()
     next(b for b in at.button if b.key == "many_open_compare_loss").click().run()
     table = at.dataframe[0].value
     assert "B − A" in table.columns and "A − B" not in table.columns
@@ -236,10 +226,8 @@ def test_compare_says_b_minus_a_everywhere(new_app: NewApp):
     assert "A − B" not in " ".join(str(e.value) for e in [*at.markdown, *at.caption, *at.subheader])
 
 
-def test_the_playground_opened_from_two_runs_marks_unjudged_documents_and_sums_up_the_comparison(
-    new_app: NewApp,
-):
-    at = opened(new_app)
+def test_the_playground_opened_from_two_runs_marks_unjudged_documents_and_sums_up_the_comparison():
+    at = opened()
     at.selectbox(key=state.OPEN_QID_KEY).select("420").run()
     at.radio(key=state.OPEN_RUN_KEY).set_value(
         next(o for o in at.radio(key=state.OPEN_RUN_KEY).options if o.startswith("B"))

@@ -48,8 +48,8 @@ def visit(at: AppTest, page: PageFile) -> AppTest:
 
 
 @pytest.mark.parametrize("decimals", [3, 4])
-def test_a_setting_chosen_once_holds_on_every_page(new_app: NewApp, decimals: int):
-    at = new_app()
+def test_a_setting_chosen_once_holds_on_every_page(app_copy: NewApp, decimals: int):
+    at = app_copy()
     at.selectbox(key=DECIMALS_KEY).set_value(decimals).run()
     for page, (label, value) in SHOWN.items():
         visit(at, page)
@@ -58,8 +58,8 @@ def test_a_setting_chosen_once_holds_on_every_page(new_app: NewApp, decimals: in
 
 
 @pytest.mark.parametrize("page", [COMPARE, VARIANTS, WHAT_IF, STEP_BY_STEP], ids=lambda p: p.title)
-def test_any_pages_decimals_control_is_the_same_setting(new_app: NewApp, page: PageFile):
-    at = visit(new_app(), page)
+def test_any_pages_decimals_control_is_the_same_setting(app_copy: NewApp, page: PageFile):
+    at = visit(app_copy(), page)
     at.selectbox(key=DECIMALS_KEY).set_value(4).run()
     visit(at, PLAYGROUND)
     label, value = SHOWN[PLAYGROUND]
@@ -68,8 +68,8 @@ def test_any_pages_decimals_control_is_the_same_setting(new_app: NewApp, page: P
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.key)
 @pytest.mark.parametrize("picker", ["playground_scenario_picker", "lesson_scenario_picker"])
-def test_choosing_a_scenario_keeps_the_setting(new_app: NewApp, scenario: Scenario, picker: str):
-    at = new_app(STEP_BY_STEP if picker.startswith("lesson") else PLAYGROUND)
+def test_choosing_a_scenario_keeps_the_setting(app_copy: NewApp, scenario: Scenario, picker: str):
+    at = app_copy(STEP_BY_STEP if picker.startswith("lesson") else PLAYGROUND)
     at.selectbox(key=DECIMALS_KEY).set_value(3).run()
     at.selectbox(key=picker).select(scenario.key).run()
     assert not at.exception
@@ -79,9 +79,9 @@ def test_choosing_a_scenario_keeps_the_setting(new_app: NewApp, scenario: Scenar
     assert (note in details) == (scenario.decimals > 3)
 
 
-def test_the_note_goes_once_the_setting_shows_the_sources_digits(new_app: NewApp):
+def test_the_note_goes_once_the_setting_shows_the_sources_digits(app_copy: NewApp):
     reversed_ = scenario_by_key("seed001-reversed")  # seed 001 prints 4 decimals
-    at = new_app()
+    at = app_copy()
     at.selectbox(key="playground_scenario_picker").select(reversed_.key).run()
     assert "set Decimals to 4 to compare" in " ".join(c.value for c in at.caption)
     assert metric(at, f"NDCG@{reversed_.k}") == f"{reversed_.expected_ndcg:.2f}"

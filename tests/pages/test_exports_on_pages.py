@@ -12,8 +12,8 @@ from ui.navigation import COMPARE, MANY_QUERIES
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    return new_app()
+def app(app_copy: NewApp) -> AppTest:
+    return app_copy()
 
 
 def download_keys(at: AppTest) -> list[str]:

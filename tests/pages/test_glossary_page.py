@@ -45,8 +45,8 @@ def test_a_link_shows_its_term_first(new_app: NewApp):
     assert [h.value for h in unknown.subheader] == list(GLOSSARY)
 
 
-def test_every_term_is_a_heading_with_its_anchor(new_app: NewApp):
-    at = new_app(GLOSSARY_PAGE)
+def test_every_term_is_a_heading_with_its_anchor(app_copy: NewApp):
+    at = app_copy(GLOSSARY_PAGE)
     assert not at.exception
     headings = [(h.value, h.proto.anchor) for h in at.subheader]
     assert headings == [(term, anchor(term)) for term in GLOSSARY]
@@ -54,8 +54,8 @@ def test_every_term_is_a_heading_with_its_anchor(new_app: NewApp):
     assert all(plain(definition(term)) in shown for term in GLOSSARY)
 
 
-def test_each_entry_links_the_other_terms_it_uses_once(new_app: NewApp):
-    at = new_app(GLOSSARY_PAGE)
+def test_each_entry_links_the_other_terms_it_uses_once(app_copy: NewApp):
+    at = app_copy(GLOSSARY_PAGE)
     entries = dict(
         zip([h.value for h in at.subheader], [m.value for m in at.markdown[-len(GLOSSARY) :]], strict=True)
     )
@@ -124,8 +124,8 @@ def test_each_entry_links_the_other_terms_it_uses_once(new_app: NewApp):
     ],
     ids=lambda value: value.title if isinstance(value, PageFile) else "",
 )
-def test_pages_link_or_define_the_terms_where_they_first_use_them(new_app: NewApp, page: PageFile, terms):
-    at = new_app(page)
+def test_pages_link_or_define_the_terms_where_they_first_use_them(app_copy: NewApp, page: PageFile, terms):
+    at = app_copy(page)
     if page is STEP_BY_STEP:
         at.session_state[STEP_KEY] = 4  # DCG@k: the conventions line
         at.run()
@@ -164,9 +164,9 @@ def test_every_terms_link_resolves_to_its_entry(new_app: NewApp):
     assert at.subheader[0].value == "p-value"
 
 
-def test_practice_links_each_term_once_in_each_tab(new_app: NewApp):
+def test_practice_links_each_term_once_in_each_tab(app_copy: NewApp):
     """Each tab links a term at its first use only, the terms linked above the tabs excepted."""
-    at = new_app(PRACTICE)
+    at = app_copy(PRACTICE)
     above = LINK.findall(at.markdown[0].value)
     assert {"discount", "gain", "k-cutoff"} <= set(above)
     for tab in at.tabs:

@@ -11,8 +11,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.conftest import NewApp, headline
-from ui.navigation import MANY_QUERIES
+from tests.pages.conftest import NewApp, editor_open, headline, sample_open
 from ui.run_files import LoadedFiles
 from ui.state.scenario import LIST_KEY
 
@@ -96,10 +95,8 @@ def ndcg(at: AppTest) -> str:
 
 
 @pytest.fixture
-def editor(new_app: NewApp) -> AppTest:
-    at = new_app()
-    at.session_state["editor_open"] = True
-    return at.run()
+def editor() -> AppTest:
+    return editor_open()
 
 
 def press(at: AppTest, label: str) -> AppTest:
@@ -137,8 +134,8 @@ def test_paste(editor, text, told):
 
 
 @pytest.mark.parametrize(("k", "shown"), [(0, "NDCG@1"), (-3, "NDCG@1"), (99, "NDCG@7")])
-def test_k_out_of_range_is_brought_into_range(new_app: NewApp, k, shown):
-    at = new_app()
+def test_k_out_of_range_is_brought_into_range(app_copy: NewApp, k, shown):
+    at = app_copy()
     at.session_state["playground_k_wanted"] = k
     at.run()
     assert not at.exception
@@ -153,9 +150,8 @@ def test_links(new_app: NewApp, params, told):
 
 
 @pytest.mark.parametrize(("qrels", "run", "told"), FILES, ids=range(len(FILES)))
-def test_uploaded_files(new_app: NewApp, qrels, run, told):
-    at = new_app(MANY_QUERIES)
-    press(at, "Open this sample")
+def test_uploaded_files(qrels, run, told):
+    at = sample_open()
     at.session_state["many_candidate"] = LoadedFiles.of_bytes("my.qrels", qrels, "my.run", run)
     at.run()
     assert not at.exception

@@ -13,8 +13,8 @@ import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES, Scenario
 from ndcg_core.trec.evaluation import Evaluation, evaluate
 from ndcg_core.trec.files import read_qrels, read_run
-from tests.pages.conftest import NewApp, headline, open_app
-from ui.navigation import MANY_QUERIES, STEP_BY_STEP
+from tests.pages.conftest import NewApp, headline, open_app, sample_open
+from ui.navigation import STEP_BY_STEP
 from ui.run_files import SAMPLE_CHOICES, LoadedFiles, sample_files
 from ui.state.link import UrlScenario, decode, encode
 from ui.state.many_queries import OPEN_QID_KEY, query_scenario
@@ -94,10 +94,9 @@ def sample_queries() -> Iterator[tuple[LoadedFiles, pa.Table, pa.Table, Evaluati
             yield files, qrels, run, result, qid
 
 
-def test_open_in_the_playground_writes_the_link_these_tests_check(new_app: NewApp):
+def test_open_in_the_playground_writes_the_link_these_tests_check():
     """Query 301 of the sample: its pool holds 469 judged grades (2,289 characters before compression)."""
-    at = new_app(MANY_QUERIES)
-    at.button[[b.label for b in at.button].index("Open this sample")].click().run()
+    at = sample_open()
     at.selectbox(key=OPEN_QID_KEY).select("301").run()
     at.button[[b.label for b in at.button].index("Open in the Playground")].click().run()
     link = {key: at.query_params[key] for key in at.query_params}

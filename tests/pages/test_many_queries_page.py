@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.conftest import NewApp, headline
+from tests.pages.conftest import NewApp, headline, sample_open
 from ui.navigation import MANY_QUERIES
 from ui.run_files import LoadedFiles
 
@@ -26,55 +26,52 @@ def trec_eval_mean(measure: str) -> str:
 
 
 @pytest.fixture
-def page(new_app: NewApp) -> AppTest:
-    return new_app(MANY_QUERIES)
+def page(app_copy: NewApp) -> AppTest:
+    return app_copy(MANY_QUERIES)
 
 
-def open_sample(at: AppTest) -> AppTest:
-    at.button[[b.label for b in at.button].index("Open this sample")].click().run()
-    return at
+@pytest.fixture
+def sample() -> AppTest:
+    """The page after "Open this sample" (the sample it offers first: qrels.test and results.test)."""
+    return sample_open()
 
 
 def summary_table(at: AppTest):
     return at.dataframe[0].value
 
 
-def test_sample_means_equal_trec_evals(page):
-    open_sample(page)
-    assert not page.exception
-    stats = summary_table(page)
+def test_sample_means_equal_trec_evals(sample):
+    assert not sample.exception
+    stats = summary_table(sample)
     for measure in ("ndcg", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"):
         assert f"{stats.loc[measure, 'mean']:.4f}" == trec_eval_mean(measure)
-    assert any("As trec_eval computes" in caption.value for caption in page.caption)
+    assert any("As trec_eval computes" in caption.value for caption in sample.caption)
 
 
-def test_broken_files_keep_the_last_good_ones(page):
-    open_sample(page)
-    page.session_state["many_candidate"] = LoadedFiles.of_bytes(
+def test_broken_files_keep_the_last_good_ones(sample):
+    sample.session_state["many_candidate"] = LoadedFiles.of_bytes(
         "q.txt", b"301 0 doc one\n", "r.txt", b"301 Q0 d 1 1 t\n"
     )
-    page.run()
-    shown = [re.sub(r"\\(.)", r"\1", error.value) for error in page.error]  # as read: escapes removed
+    sample.run()
+    shown = [re.sub(r"\\(.)", r"\1", error.value) for error in sample.error]  # as read: escapes removed
     assert any("q.txt, line 1" in text and "Still showing qrels.test" in text for text in shown)
-    assert f"{summary_table(page).loc['ndcg', 'mean']:.4f}" == trec_eval_mean("ndcg")
+    assert f"{summary_table(sample).loc['ndcg', 'mean']:.4f}" == trec_eval_mean("ndcg")
 
 
-def test_bad_cutoffs_say_so_and_fall_back(page):
-    open_sample(page)
-    page.text_input(key="many_cutoffs").input("5, ten").run()
-    assert any("whole numbers" in error.value for error in page.error)
-    assert "ndcg_cut_10" in summary_table(page).index
+def test_bad_cutoffs_say_so_and_fall_back(sample):
+    sample.text_input(key="many_cutoffs").input("5, ten").run()
+    assert any("whole numbers" in error.value for error in sample.error)
+    assert "ndcg_cut_10" in summary_table(sample).index
 
 
-def test_open_a_query_in_the_playground_keeps_its_ndcg(page):
-    open_sample(page)
-    worst = page.selectbox(key="many_open_qid").value
-    per_query = page.dataframe[1].value.set_index("qid")
-    page.button[[b.label for b in page.button].index("Open in the Playground")].click().run()
-    assert not page.exception
-    shown = headline(page)
+def test_open_a_query_in_the_playground_keeps_its_ndcg(sample):
+    worst = sample.selectbox(key="many_open_qid").value
+    per_query = sample.dataframe[1].value.set_index("qid")
+    sample.button[[b.label for b in sample.button].index("Open in the Playground")].click().run()
+    assert not sample.exception
+    shown = headline(sample)
     assert shown["NDCG@5"] == f"{per_query.loc[worst, 'ndcg_cut_5']:.2f}"
-    caption = re.sub(r"\\(.)", r"\1", page.caption[0].value)
+    caption = re.sub(r"\\(.)", r"\1", sample.caption[0].value)
     assert caption.startswith(f"Query {worst} of results.test · qrels.test + results.test")
 
 

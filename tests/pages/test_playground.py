@@ -12,22 +12,21 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.pages.conftest import NewApp, headline
+from tests.pages.conftest import NewApp, editor_open, headline
 from ui.state.scenario import LIST_KEY
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    return new_app()
+def app(app_copy: NewApp) -> AppTest:
+    return app_copy()
 
 
 @pytest.fixture
-def editor(app: AppTest) -> AppTest:
+def editor() -> AppTest:
     """The app with "Edit the list" open, as after a click on it."""
-    app.session_state["editor_open"] = True
-    return app.run()
+    return editor_open()
 
 
 def unescaped(markdown: str) -> str:

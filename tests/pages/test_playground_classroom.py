@@ -34,8 +34,8 @@ def link(at: AppTest) -> dict[str, str]:
 
 
 @pytest.fixture
-def classroom(new_app: NewApp) -> AppTest:
-    at = new_app(params={"present": "1"})
+def classroom(app_copy: NewApp) -> AppTest:
+    at = app_copy(params={"present": "1"})
     assert not at.exception
     return at
 
@@ -96,8 +96,8 @@ def test_leaving_the_classroom_view_returns_the_normal_page_and_the_link_follows
     assert headline(classroom)["NDCG@5"] == "0.43"
 
 
-def test_the_switch_on_the_normal_page_opens_it(new_app: NewApp):
-    at = new_app()
+def test_the_switch_on_the_normal_page_opens_it(app_copy: NewApp):
+    at = app_copy()
     assert not css_shown(at, CLASSROOM_CSS)
     at.toggle(key=CLASSROOM_SWITCH_KEY).set_value(True).run()
     assert css_shown(at, CLASSROOM_CSS) and link(at)["present"] == "1"
@@ -114,8 +114,8 @@ def test_a_drop_in_the_classroom_view_updates_headline_and_table(classroom):
     assert rows[0][1] == "Bose Wireless Headphones" and rows[4][6] == f"{numbers.dcg:.2f}"
 
 
-def test_the_lesson_s_presentation_mode_is_the_playground_s_classroom_view(new_app: NewApp):
-    lesson = new_app(STEP_BY_STEP)
+def test_the_lesson_s_presentation_mode_is_the_playground_s_classroom_view(app_copy: NewApp):
+    lesson = app_copy(STEP_BY_STEP)
     lesson.toggle(key=SWITCH_KEY).set_value(True).run()
     lesson.button(key="lesson_try_it_0").click().run()  # "try it": the Playground, still presenting
     assert not lesson.exception
@@ -133,8 +133,8 @@ def test_the_classroom_view_of_an_empty_list_says_so_once(classroom):
 # ---------------------------------------------------------- the drop preview --
 
 
-def test_the_list_receives_the_preview_of_every_drop(new_app: NewApp):
-    at = new_app()
+def test_the_list_receives_the_preview_of_every_drop(app_copy: NewApp):
+    at = app_copy()
     preview = component_data(at, "ndcg_sortable_list")["preview"]
     cells, labels = preview["cells"], preview["labels"]
     assert len(cells) == len(SEED000) and all(len(row) == len(SEED000) for row in cells)
@@ -147,8 +147,8 @@ def test_the_list_receives_the_preview_of_every_drop(new_app: NewApp):
             assert (after in labels[cells[source - 1][target - 1]]) or source == target
 
 
-def test_the_preview_follows_the_decimals_setting(new_app: NewApp):
-    at = new_app()
+def test_the_preview_follows_the_decimals_setting(app_copy: NewApp):
+    at = app_copy()
     at.selectbox(key="playground_decimals").set_value(4).run()
     preview = component_data(at, "ndcg_sortable_list")["preview"]
     expected = f"{ndcg_core.ndcg(moved(SEED000, 7, 1), 5):.4f}"
@@ -158,9 +158,9 @@ def test_the_preview_follows_the_decimals_setting(new_app: NewApp):
 # -------------------------------------------------- the headline after a drop --
 
 
-def test_the_headline_follows_the_list_with_its_numbers_after_every_move(new_app: NewApp):
+def test_the_headline_follows_the_list_with_its_numbers_after_every_move(app_copy: NewApp):
     """The headline component holds, for the list's order, DCG@5 and NDCG@5 after every move."""
-    at = new_app()
+    at = app_copy()
     data = component_data(at, "ndcg_headline")
     listed = component_data(at, "ndcg_sortable_list")
     assert data["follows"] == listed["key"] == "playground_sortable"
@@ -173,8 +173,8 @@ def test_the_headline_follows_the_list_with_its_numbers_after_every_move(new_app
             assert [moves["texts"][i] for i in cell] == [f"{after.dcg:.2f}", f"{after.ndcg:.2f}"]
 
 
-def test_after_a_drop_the_headline_holds_the_moves_of_the_new_order(new_app: NewApp):
-    at = new_app()
+def test_after_a_drop_the_headline_holds_the_moves_of_the_new_order(app_copy: NewApp):
+    at = app_copy()
     ranked = at.session_state[LIST_KEY]
     at.session_state[LIST_KEY] = ranked.reordered([ranked.ids[-1], *ranked.ids[:-1]])
     at.run()

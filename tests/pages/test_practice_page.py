@@ -28,8 +28,8 @@ SEED = 1
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    at = new_app(PRACTICE)
+def app(app_copy: NewApp) -> AppTest:
+    at = app_copy(PRACTICE)
     assert not at.exception
     return at
 

@@ -51,8 +51,8 @@ GAINS = ndcg_core.gain_values(np.array(SEED000), "exponential")
 
 
 @pytest.fixture
-def lesson(new_app: NewApp) -> AppTest:
-    at = new_app(STEP_BY_STEP)
+def lesson(app_copy: NewApp) -> AppTest:
+    at = app_copy(STEP_BY_STEP)
     assert not at.exception
     return at
 
@@ -488,8 +488,8 @@ def test_the_source_is_said_in_plain_words_never_as_a_seed(lesson):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: scenario.key)
-def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(new_app: NewApp, scenario: Scenario):
-    at = new_app()
+def test_each_scenario_loads_in_the_playground_with_its_expected_ndcg(app_copy: NewApp, scenario: Scenario):
+    at = app_copy()
     at.selectbox(key=DECIMALS_KEY).set_value(scenario.decimals).run()
     at.selectbox(key="playground_scenario_picker").select(scenario.key).run()
     assert not at.exception
@@ -587,8 +587,8 @@ def test_presentation_charts_write_their_text_as_large_as_the_page_and_in_the_te
     )
 
 
-def test_steps_are_reachable_from_the_classroom_view_and_back(new_app: NewApp):
-    at = new_app(params={"present": "1"})
+def test_steps_are_reachable_from_the_classroom_view_and_back(app_copy: NewApp):
+    at = app_copy(params={"present": "1"})
     at.button(key="classroom_step_6").click().run()  # step 7, from the Lesson menu
     assert presentation_css_shown(at) and at.subheader[0].value.startswith("Step 7 of 8")
     at.button(key="lesson_try_it_6").click().run()

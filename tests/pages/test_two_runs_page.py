@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 import ui.run_files
 from ndcg_core.trec.files import TrecFileError
-from tests.pages.conftest import NewApp
+from tests.pages.conftest import NewApp, sample_open
 from ui.navigation import MANY_QUERIES
 from ui.run_files import UPLOADS_BUDGET, LoadedFiles, RunFile, check_server_holds, file_limit_bytes, size_text
 from ui.state import compare as compare_state
@@ -37,16 +37,15 @@ def press(at: AppTest, label: str) -> AppTest:
     return at
 
 
+def opened() -> AppTest:
+    """The page with the bundled two-system sample open, as a copy (``sample_open``)."""
+    return sample_open("Two systems")
+
+
 @pytest.fixture(scope="module")
 def two_runs() -> AppTest:
-    """The page with the bundled two-system sample open (one app for the read-only tests)."""
-    from tests.pages.conftest import open_app
-
-    at = open_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
-    press(at, "Open this sample")
-    assert not at.exception
-    return at
+    """One app for the read-only tests."""
+    return opened()
 
 
 def pytrec(run: Path, measure: str) -> dict[str, float]:
@@ -128,10 +127,8 @@ def test_the_uploaders_name_the_limits_and_the_command_line(two_runs):
 
 
 @pytest.mark.parametrize("kind", ["win", "loss"])
-def test_the_biggest_win_and_loss_open_in_compare_with_the_querys_lists_and_pool(new_app: NewApp, kind):
-    at = new_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
-    press(at, "Open this sample")
+def test_the_biggest_win_and_loss_open_in_compare_with_the_querys_lists_and_pool(kind):
+    at = opened()
     table = per_query_frame(at)
     qid = table["query"].iloc[0 if kind == "win" else -1]
     row = table.iloc[0 if kind == "win" else -1]
@@ -183,10 +180,8 @@ def uploaded(name: str, size: int) -> RunFile:
 
 
 @pytest.mark.parametrize("case", ["over the budget in all", "one file over the uploader's limit"])
-def test_uploads_too_large_name_the_command_line_and_keep_what_was_shown(new_app: NewApp, case):
-    at = new_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
-    press(at, "Open this sample")
+def test_uploads_too_large_name_the_command_line_and_keep_what_was_shown(case):
+    at = opened()
     before = per_query_frame(at)
     if case == "over the budget in all":  # each file within the uploader's limit, together over the budget
         each = UPLOADS_BUDGET // 2
@@ -210,9 +205,7 @@ def test_the_file_limit_is_the_servers_upload_setting():
     assert file_limit_bytes() == settings["server"]["maxUploadSize"] * 2**20
 
 
-def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget(
-    new_app: NewApp, monkeypatch
-):
+def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget(monkeypatch):
     small = LoadedFiles(uploaded("q.txt", 1_000), uploaded("r.txt", 2_000))
     check_server_holds(small, UPLOADS_BUDGET)  # at the budget: starts
     check_server_holds(LoadedFiles.of_bytes("q", b"", "r", b""), 10 * UPLOADS_BUDGET)  # not uploads: no check
@@ -222,9 +215,7 @@ def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget
         told.value
     )
     # On the page: the message, no traceback, the results shown stay.
-    at = new_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
-    press(at, "Open this sample")
+    at = opened()
     before = per_query_frame(at)
     monkeypatch.setattr(ui.run_files, "held_upload_bytes", lambda: 2 * UPLOADS_BUDGET)
     at.session_state[state.CANDIDATE_KEY] = small
@@ -235,12 +226,10 @@ def test_an_evaluation_waits_while_the_server_holds_more_uploads_than_its_budget
     assert per_query_frame(at).equals(before)
 
 
-def test_after_clearing_the_uploads_the_results_stay_under_their_own_settings(new_app: NewApp):
+def test_after_clearing_the_uploads_the_results_stay_under_their_own_settings():
     """Cleared uploads (no longer on the server): the page keeps showing the last results, and says
     which settings they were computed with when the controls ask for others."""
-    at = new_app(MANY_QUERIES)
-    at.selectbox(key=state.SAMPLE_KEY).select(sample_label()).run()
-    press(at, "Open this sample")
+    at = opened()
     shown = at.session_state[state.LAST_RESULTS_KEY]
     gone = LoadedFiles(uploaded("q.txt", 1_000), uploaded("a.run", 2_000), uploaded("b.run", 3_000))
     at.session_state[state.FILES_KEY] = gone  # as if these uploads had been evaluated, then cleared

@@ -34,8 +34,8 @@ SEED000 = list(BLUETOOTH_HEADPHONES.grades)
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    at = new_app(VARIANTS)
+def app(app_copy: NewApp) -> AppTest:
+    at = app_copy(VARIANTS)
     assert not at.exception
     return at
 

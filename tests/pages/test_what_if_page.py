@@ -27,8 +27,8 @@ NAMES = list(BLUETOOTH_HEADPHONES.labels)
 
 
 @pytest.fixture
-def app(new_app: NewApp) -> AppTest:
-    at = new_app(WHAT_IF)
+def app(app_copy: NewApp) -> AppTest:
+    at = app_copy(WHAT_IF)
     assert not at.exception
     return at
 
