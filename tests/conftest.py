@@ -85,6 +85,34 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pyproject.toml's ``--dist loadgroup`` keeps the browser tests in one worker (above). When ``-m``
+    leaves every browser test out, as the fast layer's ``-m "not browser and not slow"`` does, no test
+    has a group, and xdist's plain ``load`` spreads the same tests for less: ``loadgroup`` hands out one
+    test at a time and, at each result, counts again every test the worker has had (about 1.5 s of
+    the controller's CPU, and 2-4 s of the fast layer's 50 s here). ``None``: xdist's own choice."""
+    if config.getvalue("dist") != "loadgroup" or may_select(config, "browser"):
+        return None
+    from xdist.scheduler import LoadScheduling
+
+    return LoadScheduling(config, log)
+
+
+def may_select(config, mark: str) -> bool:
+    """Whether ``-m`` can select a test marked ``mark`` (with or without ``slow`` and an xdist group)."""
+    if not config.getoption("markexpr"):
+        return True
+    from _pytest.mark.expression import Expression
+
+    def marked_with(*marks: str):
+        return lambda name, **_: name in marks
+
+    expression = Expression.compile(config.getoption("markexpr"))
+    others = ((), ("slow",), ("xdist_group",), ("slow", "xdist_group"))
+    return any(expression.evaluate(marked_with(mark, *more)) for more in others)
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A redis-server of this test session's own on 127.0.0.1 (stopped by its PID at the end)."""

@@ -1,0 +1,45 @@
+"""How the tests are spread over the cores (tests/conftest.py): the browser tests stay in one worker
+whenever ``-m`` can select one; the fast layer, which selects none, gets xdist's plain ``load``."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from xdist.scheduler import LoadScheduling
+
+from tests.conftest import may_select, pytest_xdist_make_scheduler
+
+
+def options(markexpr: str, dist: str = "loadgroup", config: pytest.Config | None = None) -> SimpleNamespace:
+    """This run's options (``config``'s), but for ``-m``, ``--dist`` and two workers (``-n 2``)."""
+    values = {"markexpr": markexpr, "dist": dist, "tx": ["2*popen"]}
+
+    def get(name: str):
+        return values[name] if name in values else config.getoption(name)
+
+    return SimpleNamespace(getoption=get, getvalue=get)
+
+
+@pytest.mark.parametrize(
+    ("markexpr", "browser_tests_may_run"),
+    [
+        ("", True),  # the whole suite (CI)
+        ("browser", True),
+        ("not slow", True),
+        ("slow", True),  # a browser test marked slow would be chosen
+        ("browser or not browser", True),
+        ("not browser", False),
+        ("not browser and not slow", False),  # the fast layer
+        ("not (browser or slow)", False),
+    ],
+)
+def test_browser_tests_may_run_unless_m_leaves_every_one_out(markexpr, browser_tests_may_run):
+    assert may_select(options(markexpr), "browser") is browser_tests_may_run
+
+
+def test_the_fast_layer_gets_load_and_the_rest_xdists_own_choice(pytestconfig):
+    fast = pytest_xdist_make_scheduler(options("not browser and not slow", config=pytestconfig), log=None)
+    assert isinstance(fast, LoadScheduling) and fast.numnodes == 2
+    assert pytest_xdist_make_scheduler(options(""), log=None) is None  # loadgroup, from pyproject.toml
+    assert pytest_xdist_make_scheduler(options("not browser", dist="load"), log=None) is None
