@@ -11,25 +11,34 @@ import functools
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import settings
-from streamlit.components.v2 import manifest_scanner
-from streamlit.testing.v1 import app_test
 
-from tests.redis_server import redis_server_path, start_redis, stop_redis
 
-settings.register_profile("ndcg", deadline=None)
-settings.load_profile("ndcg")
+def settings_for_tests() -> None:
+    """Hypothesis' profile and the AppTest speed-ups below, in each process that runs tests."""
+    from hypothesis import settings
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.testing.v1 import app_test
 
-# Each new AppTest scans the metadata of every installed distribution for Streamlit component
-# manifests (about 200 of them here: 0.3-1.5 s an AppTest, most of a page test's time). The app's
-# components are inline (ui/components/inline.py) and nothing is installed during a test session,
-# so each test process scans once and every AppTest reuses the result.
-manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+    settings.register_profile("ndcg", deadline=None)
+    settings.load_profile("ndcg")
 
-# Each AppTest run also compiles the app's script and the page's afresh (a new ScriptCache a run:
-# about 2 ms a script, 40 ms a page test). The scripts do not change during a test session: one
-# cache of their bytecode serves every run.
-app_test.ScriptCache = functools.cache(app_test.ScriptCache)
+    # Each new AppTest scans the metadata of every installed distribution for Streamlit component
+    # manifests (about 200 of them here: 0.3-1.5 s an AppTest, most of a page test's time). The app's
+    # components are inline (ui/components/inline.py) and nothing is installed during a test session,
+    # so each test process scans once and every AppTest reuses the result.
+    manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+
+    # Each AppTest run also compiles the app's script and the page's afresh (a new ScriptCache a run:
+    # about 2 ms a script, 40 ms a page test). The scripts do not change during a test session: one
+    # cache of their bytecode serves every run.
+    app_test.ScriptCache = functools.cache(app_test.ScriptCache)
+
+
+def runs_tests(config: pytest.Config) -> bool:
+    """False in pytest-xdist's controller (``-n 2``, ``-n auto``), which hands the tests out to its
+    workers and runs none: it leaves Hypothesis and Streamlit unimported (about 0.8 s before the
+    workers start). True in each worker, and in a run in one process (``-n 0``, ``-p no:xdist``)."""
+    return hasattr(config, "workerinput") or not config.getoption("numprocesses", default=None)
 
 
 #: The longest sweeps outside the browser (4-13 s each here, together about 40 % of the fast layer's
@@ -66,6 +75,8 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "slow: a long sweep, left out of the fast layer (see tests/conftest.py)"
     )
+    if runs_tests(config):
+        settings_for_tests()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -116,6 +127,8 @@ def may_select(config, mark: str) -> bool:
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A redis-server of this test session's own on 127.0.0.1 (stopped by its PID at the end)."""
+    from tests.redis_server import redis_server_path, start_redis, stop_redis
+
     if redis_server_path() is None:
         pytest.skip(
             "redis-server is not installed: `bash scripts/setup.sh --dev` installs Debian's redis-server"

@@ -1,14 +1,33 @@
-"""How the tests are spread over the cores (tests/conftest.py): the browser tests stay in one worker
-whenever ``-m`` can select one; the fast layer, which selects none, gets xdist's plain ``load``."""
+"""tests/conftest.py's settings: each process that runs tests has Hypothesis' profile and the AppTest
+speed-ups; the browser tests stay in one worker whenever ``-m`` can select one, and the fast layer,
+which selects none, gets xdist's plain ``load``."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import settings
+from streamlit.components.v2 import manifest_scanner
+from streamlit.testing.v1 import app_test
 from xdist.scheduler import LoadScheduling
 
-from tests.conftest import may_select, pytest_xdist_make_scheduler
+from tests.conftest import may_select, pytest_xdist_make_scheduler, runs_tests
+
+
+def test_this_process_runs_tests_with_the_profile_and_the_speed_ups(pytestconfig):
+    assert runs_tests(pytestconfig)
+    assert settings.default.deadline is None  # the "ndcg" profile
+    assert hasattr(manifest_scanner.scan_component_manifests, "cache_info")
+    assert hasattr(app_test.ScriptCache, "cache_info")
+
+
+def test_xdists_controller_runs_no_test_and_needs_none_of_it():
+    assert not runs_tests(SimpleNamespace(getoption=lambda name, default=None: 2))  # -n 2: the controller
+    worker = SimpleNamespace(getoption=lambda name, default=None: 2, workerinput={"workerid": "gw0"})
+    assert runs_tests(worker)
+    assert runs_tests(SimpleNamespace(getoption=lambda name, default=None: 0))  # -n 0
+    assert runs_tests(SimpleNamespace(getoption=lambda name, default=None: default))  # -p no:xdist
 
 
 def options(markexpr: str, dist: str = "loadgroup", config: pytest.Config | None = None) -> SimpleNamespace:
@@ -39,6 +58,8 @@ def test_browser_tests_may_run_unless_m_leaves_every_one_out(markexpr, browser_t
 
 
 def test_the_fast_layer_gets_load_and_the_rest_xdists_own_choice(pytestconfig):
+    if not pytestconfig.pluginmanager.hasplugin("xdist"):
+        pytest.skip("xdist's options (its scheduler reads them) exist only with its plugin: -p no:xdist")
     fast = pytest_xdist_make_scheduler(options("not browser and not slow", config=pytestconfig), log=None)
     assert isinstance(fast, LoadScheduling) and fast.numnodes == 2
     assert pytest_xdist_make_scheduler(options(""), log=None) is None  # loadgroup, from pyproject.toml
