@@ -3,6 +3,11 @@
 Hypothesis' per-example deadline (200 ms) measures the machine, not the code: on a busy
 2-core CI machine a correct property can miss it. Speed is measured by the benchmarks instead.
 
+Hypothesis' profile: ``ndcg`` (its default of 100 examples a property) whenever the slow sweeps may
+run, as in the whole suite (CI); ``ndcg-fast`` (25 examples) when ``-m`` leaves them out, as the fast
+layer of everyday work does: about 10 s of its CPU. A property with its own ``max_examples`` keeps it in
+both. ``--hypothesis-profile ndcg`` gives the fast layer every example.
+
 The tests run in parallel (pytest-xdist, ``-n auto`` in pyproject.toml); ``-p no:xdist`` or ``-n 0``
 runs them in one process.
 """
@@ -12,15 +17,24 @@ from collections.abc import Iterator
 
 import pytest
 
+#: Examples a property (without a ``max_examples`` of its own) gets in a run that leaves the slow sweeps out.
+FAST_EXAMPLES = 25
 
-def settings_for_tests() -> None:
-    """Hypothesis' profile and the AppTest speed-ups below, in each process that runs tests."""
+
+def hypothesis_profiles(config: pytest.Config) -> None:
+    """Register the two profiles and load the one for this run (``--hypothesis-profile`` then loads
+    the one asked for, in Hypothesis' own ``pytest_configure``, after this one)."""
     from hypothesis import settings
-    from streamlit.components.v2 import manifest_scanner
-    from streamlit.testing.v1 import app_test
 
     settings.register_profile("ndcg", deadline=None)
-    settings.load_profile("ndcg")
+    settings.register_profile("ndcg-fast", settings.get_profile("ndcg"), max_examples=FAST_EXAMPLES)
+    settings.load_profile("ndcg" if may_select(config, "slow") else "ndcg-fast")
+
+
+def apptest_speed_ups() -> None:
+    """Two caches for what every AppTest did again, in each process that runs tests."""
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.testing.v1 import app_test
 
     # Each new AppTest scans the metadata of every installed distribution for Streamlit component
     # manifests (about 200 of them here: 0.3-1.5 s an AppTest, most of a page test's time). The app's
@@ -71,12 +85,15 @@ SLOW = (
 )
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "slow: a long sweep, left out of the fast layer (see tests/conftest.py)"
     )
+    if runs_tests(config) or config.getoption("--hypothesis-profile", default=None):
+        hypothesis_profiles(config)
     if runs_tests(config):
-        settings_for_tests()
+        apptest_speed_ups()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -111,17 +128,19 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def may_select(config, mark: str) -> bool:
-    """Whether ``-m`` can select a test marked ``mark`` (with or without ``slow`` and an xdist group)."""
+    """Whether ``-m`` can select a test marked ``mark``, with or without any of the marks given here
+    (``browser``, ``slow``, ``xdist_group``)."""
     if not config.getoption("markexpr"):
         return True
     from _pytest.mark.expression import Expression
 
-    def marked_with(*marks: str):
+    def marked_with(marks: set[str]):
         return lambda name, **_: name in marks
 
     expression = Expression.compile(config.getoption("markexpr"))
-    others = ((), ("slow",), ("xdist_group",), ("slow", "xdist_group"))
-    return any(expression.evaluate(marked_with(mark, *more)) for more in others)
+    others = [m for m in ("browser", "slow", "xdist_group") if m != mark]
+    subsets = [{m for i, m in enumerate(others) if n >> i & 1} for n in range(2 ** len(others))]
+    return any(expression.evaluate(marked_with({mark, *subset})) for subset in subsets)
 
 
 @pytest.fixture(scope="session")
