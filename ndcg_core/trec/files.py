@@ -231,7 +231,7 @@ def _delimiter_of(first: str, name: str, spec: FileSpec, line: int) -> str | Non
     delimiter = next((d for d in DELIMITERS if d in first), None)
     if delimiter is None:
         return None
-    cells = [cell.strip().strip('"').lower() for cell in next(csv.reader([first], delimiter=delimiter))]
+    cells = [cell.strip().strip('"').lower() for cell in _cells(first, delimiter)]
     if len(cells) > 1 and any(cell in COLUMN_NAMES for cell in cells):
         return delimiter
     if delimiter == "\t" and len(first.split()) >= len(spec.trec_fields):
@@ -245,6 +245,16 @@ def _delimiter_of(first: str, name: str, spec: FileSpec, line: int) -> str | Non
     )
 
 
+def _cells(line: str, delimiter: str) -> list[str]:
+    """One CSV or TSV line's cells. A carriage return inside the line counts as a blank, as it does
+    in TREC lines (Python's csv module refuses one outside quotes).
+
+    >>> _cells('q\\tdoc\\r\\t"a, b"', "\\t")
+    ['q', 'doc ', 'a, b']
+    """
+    return next(csv.reader([line.replace("\r", " ")], delimiter=delimiter))
+
+
 def _layout_of(text: bytes, first_line: int, name: str, spec: FileSpec) -> tuple[Layout, bytes, int]:
     """The file's layout from its first piece, and the piece without its header row (if any)."""
     first, end, lines_before = _first_line(text)
@@ -252,7 +262,7 @@ def _layout_of(text: bytes, first_line: int, name: str, spec: FileSpec) -> tuple
     if delimiter is None:
         return TREC_LAYOUT, text, first_line
     _check_utf8(text[:end], name, first_line)
-    header = next(csv.reader([first], delimiter=delimiter))
+    header = _cells(first, delimiter)
     names = {column.strip().lower(): column for column in header}
     picked = (
         ("qid", _pick(names, QUERY_NAMES, "query", name)),
@@ -481,7 +491,7 @@ def _numeric_field(text: str, spec: FileSpec, layout: Layout) -> str:
     if layout.header is None:
         fields, index = text.split(), spec.trec_fields.index(spec.numeric_field)
     else:
-        fields = next(csv.reader([text], delimiter=layout.delimiter))
+        fields = _cells(text, layout.delimiter)
         index = list(layout.header).index(dict(layout.picked)[spec.numeric_field])
     return fields[index].strip() if len(fields) > index else ""
 
