@@ -47,6 +47,7 @@ def test_the_url_decoder_never_raises(params):
 @given(text_bytes)
 @example(b"\x01\t\r\x01")  # a carriage return inside a tab-separated first line: csv's own error once
 @example(b"q\tdoc\r\tx\n")
+@example(b"\x01\r,")  # and before a comma (the case a CI run found)
 def test_the_trec_readers_raise_only_their_own_error(data):
     for reader in (read_qrels, read_run):
         try:
