@@ -9,6 +9,7 @@ import streamlit as st
 
 from ui.navigation import APP_ICON, join_navigation, navigation
 from ui.readable_text import readable_captions
+from ui.state import first_paint
 from ui.state.classroom import is_student_link
 from ui.state.url import link_notes, restore_from_url, write_url
 
@@ -19,8 +20,9 @@ if is_student_link():  # ?class=CODE: a student's phone; the Playground's scenar
     join_navigation().run()
 else:
     restore_from_url()  # a link, a reload or a restarted server: the URL holds the scenario
+    completes_first_run = first_paint.settle()  # a new tab's first run is no longer waiting
     page = navigation()
     readable_captions()
-    link_notes()
+    link_notes(again=completes_first_run)
     page.run()
     write_url()

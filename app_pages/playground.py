@@ -5,7 +5,8 @@ Read the list and the settings from the session, draw the page's frame, and embe
 into the places the frame leaves. Two views of one page:
 
 * the **normal view**: title, scenario, settings, the list beside the headline, the list
-  editor, the per-rank table and the charts;
+  editor, the per-rank table and the charts (a new tab's first run: the list, the headline and
+  a chart first, :mod:`ui.state.first_paint`);
 * the **classroom view** (``?present=1``, or the switch; the app's presentation mode): the
   list, the headline, the per-rank table and a chart on one projector screen, in large type.
 """
@@ -13,22 +14,23 @@ into the places the frame leaves. Two views of one page:
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ui.classroom.ask_form import ask_button
 from ui.classroom.room_screen import ask_the_class_screen
 from ui.classroom_view import classroom_bar, figure_box, k_and_gain
-from ui.controls import conventions_line, settings_controls
+from ui.controls import conventions_line, judged_count, settings_controls
 from ui.first_screen import compact_top
 from ui.glossary import linked_note
 from ui.headline import conventions_in_brief
 from ui.list_editor import list_editor, unlisted_grades_field
 from ui.live_list import LiveList, Places, live_list
 from ui.plain_text import plain
-from ui.playground_figure import Details, chart_tabs, playground_figure, rank_by_rank_words
+from ui.playground_figure import CHARTS, Details, chart_tabs, playground_figure, rank_by_rank_words
 from ui.presentation import back_to_the_lesson, classroom_toggle, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
+from ui.state import first_paint, scenario
 from ui.state import lesson as lesson_state
-from ui.state import run_query, scenario
 from ui.state.presentation import is_presenting
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
@@ -64,28 +66,25 @@ CHART_TAB_KEY, CLASSROOM_TAB_KEY = "playground_chart", "playground_classroom_cha
 # -------------------------------------------------------------- normal view --
 
 
-def judged_count(ranked: RankedList, uses_pool: bool) -> int | str:
-    """The judged items the ideal is built from: the pool's or the list's size; for a query of a run,
-    the qrels' count of judged documents and of relevant ones (a listed unjudged document is not one)."""
-    held = run_query.current()
-    if held is not None and uses_pool:
-        return held.judged_words
-    return len(ranked.pool()) if uses_pool else len(ranked.items)
-
-
 def normal_view(ranked: RankedList) -> None:
     """Title and the scenario in one line; the list (then its order buttons) beside the headline,
-    the settings and the scenario; then the list editor, the per-rank table and the charts."""
+    the settings and the scenario; then the list editor, the per-rank table and the charts.
+
+    A new tab's first run draws the title, the headings, the list, the headline and the first
+    chart; the rest comes once the browser has drawn them (:mod:`ui.state.first_paint`).
+    """
+    whole = not (ranked.items and first_paint.first_pass())
     compact_top()
     title_column, *back_column, switch_column = st.columns(
         [5, 1.6, 1.3] if lesson_state.return_step() is not None else [5, 1.3], vertical_alignment="bottom"
     )
     title_column.title("NDCG Playground")
-    for column in back_column:
-        with column:
-            back_to_the_lesson()
-    with switch_column:
-        classroom_toggle()
+    if whole:
+        for column in back_column:
+            with column:
+                back_to_the_lesson()
+        with switch_column:
+            classroom_toggle()
     shown = current_scenario()
     st.caption(
         f"{plain(shown.title)} · {plain(shown.source)}. Drag the items into a new order and watch every number follow."
@@ -96,36 +95,41 @@ def normal_view(ranked: RankedList) -> None:
     list_column.subheader("The ranked list")
     numbers_column.subheader("NDCG at a glance")
     places = Places(
-        sortable=list_column.container(),
-        buttons=list_column.container(),
-        headline=numbers_column.container(),
+        list_column.container(), numbers_column.container(), list_column.container() if whole else None
     )
-    with numbers_column:
-        settings, ranked = settings_and_scenario(ranked)
     details = Details()
-    if ranked.items:
-        judged = judged_count(ranked, settings.uses_pool)
-        linked_note(conventions_line(settings, judged, linked=True), numbers_column)
-        details.formula = numbers_column.expander(
-            "The formula with these numbers", key=FORMULA_KEY, on_change="rerun"
-        )
-        details.summary = numbers_column.expander(
-            "In plain words, for a slide or an e-mail", key=SUMMARY_KEY, on_change="rerun"
-        )
-    list_editor()
-    if ranked.items:
-        details_frame(details, settings.k)
+    if whole:
+        the_rest(ranked, numbers_column, details)
+    else:
+        scenario.current_settings(ranked)  # k cut to what the list allows, as the settings do
+        details.charts = {CHARTS[0]: st.container()}  # the chart a new tab opens on
     live_list(PLAYGROUND, places, playground_figure(details))
 
 
-def settings_and_scenario(ranked: RankedList) -> tuple[Settings, RankedList]:
+def the_rest(ranked: RankedList, numbers_column: DeltaGenerator, details: Details) -> None:
+    """What a new tab's first run leaves for later: the settings and the notes beside the headline,
+    the list editor, the per-rank table, the chart tabs and the exports."""
+    with numbers_column:
+        settings, ranked = settings_and_scenario(ranked, details)
+    list_editor()
+    if ranked.items:
+        details_frame(details, settings.k)
+
+
+def settings_and_scenario(ranked: RankedList, details: Details) -> tuple[Settings, RankedList]:
     """k, gain, ideal and decimals (and the pool's grades when the ideal comes from it); the
-    scenario picker with its source and notes in a collapsed section."""
+    scenario picker in a collapsed section; the conventions in force, the formula and the summary."""
     with st.expander("Scenario: pick another example, its source and notes", icon=":material/list_alt:"):
         scenario_picker(key="playground_scenario_picker")
     settings = settings_controls(ranked, stacked=True)
     if settings.uses_pool:
         ranked = unlisted_grades_field(ranked)
+    if ranked.items:
+        linked_note(conventions_line(settings, judged_count(ranked, settings.uses_pool), linked=True))
+        details.formula = st.expander("The formula with these numbers", key=FORMULA_KEY, on_change="rerun")
+        details.summary = st.expander(
+            "In plain words, for a slide or an e-mail", key=SUMMARY_KEY, on_change="rerun"
+        )
     return settings, ranked
 
 

@@ -18,7 +18,10 @@ and stamps two moments:
   what a new tab shows of the page's main interaction;
 * **whole page**: the app has finished its run (no "running" icon, no loading skeleton, nothing
   greyed out), every chart has drawn, every inline component its rows (the sortable list, the
-  per-rank table) and every data grid its canvas.
+  per-rank table) and every data grid its canvas, and no headline is marked as a new tab's first
+  run (``data-first-run``): the Playground's first run in a tab draws the title, the headings, the
+  list, the headline and the first chart, and the rest once the browser has drawn them
+  (``ui/state/first_paint.py``), so its whole page is the end of its second run.
 
 The pages: **bare**, a Streamlit page with one ``st.metric`` and nothing else (written to a
 temporary folder, run with this repository's ``.streamlit/config.toml`` by the same Streamlit,
@@ -106,6 +109,9 @@ const drawn = () => {
   if (document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSkeleton"], '
       + '[data-testid="stAppSkeleton"], [data-stale="true"]')) return false;
   if (!headlineShown()) return false;
+  // A new tab's first run draws the main interaction only; the rest follows (ui/state/first_paint.py).
+  if ([...document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')].some(
+      (host) => host.shadowRoot?.querySelector('[data-first-run]'))) return false;
   if (window.__headline === null) window.__headline = performance.now();
   for (const chart of document.querySelectorAll('[data-testid="stVegaLiteChart"]')) {
     if (!chartDrawn(chart)) return false;

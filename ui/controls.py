@@ -11,7 +11,7 @@ import streamlit as st
 
 from ndcg_core import GAIN_FORMULAS
 from ui.glossary import term_help, term_link
-from ui.state import scenario
+from ui.state import run_query, scenario
 from ui.state.ranked_list import RankedList
 from ui.state.settings import DECIMAL_CHOICES, DEFAULTS, IDEAL_SOURCES, JUDGED_POOL, LISTED_ITEMS, Settings
 
@@ -116,3 +116,12 @@ def conventions_line(
         f"{basic('gain', 'Gain')}: {settings.gain} ({formula}) · {basic('discount', 'Discount')}: 1/log2(i+1) · "
         f"Ideal from: {ideal} · {word(EMPTY_IDEAL_TERM)}"
     )
+
+
+def judged_count(ranked: RankedList, uses_pool: bool) -> int | str:
+    """The judged items the ideal is built from: the pool's or the list's size; for a query of a run,
+    the qrels' count of judged documents and of relevant ones (a listed unjudged document is not one)."""
+    held = run_query.current()
+    if held is not None and uses_pool:
+        return held.judged_words
+    return len(ranked.pool()) if uses_pool else len(ranked.items)

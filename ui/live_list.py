@@ -13,7 +13,8 @@ component also shows a drop's new DCG@k and NDCG@k in the frame of the drop, bef
 arrives (:mod:`ui.components.headline`). The order buttons are a second fragment, rerun with the
 first when their state changes (undo becomes possible). A change the rest of the page must follow
 (items added or removed, the judged pool; on the Playground any change while the editor is open)
-reruns the whole page instead (:func:`follows_the_page`).
+reruns the whole page instead (:func:`follows_the_page`), and so does the headline's word that a
+new tab's first run is drawn (:mod:`ui.state.first_paint`: the rest of the page is then due).
 
 Who owns the list: the session's list has one owner, :mod:`ui.state.scenario`; a unit reads and
 writes it through a :class:`Source` (:data:`SESSION`). A small example inside a step (the lesson's
@@ -40,7 +41,7 @@ from ui.draggable_list import draggable_list
 from ui.drop_preview import DropPreview, drop_preview, headline_after_moves
 from ui.headline import headline_notes, relation_line
 from ui.order_buttons import Change, order_buttons
-from ui.state import editor, run_query, scenario
+from ui.state import editor, first_paint, run_query, scenario
 from ui.state.ranked_list import RankedList
 from ui.state.settings import Settings
 from ui.state.url import write_url
@@ -318,7 +319,7 @@ def _buttons(unit: LiveList, places: Places) -> None:
 
 def _live(unit: LiveList, places: Places, figure: Figure | None, shown: tuple[HeadlineName, ...]) -> None:
     """Everything a drop changes, drawn into the places the page left for it."""
-    if follows_the_page(unit):
+    if follows_the_page(unit) or first_paint.rest_due():
         st.rerun()  # the whole page, once
     ranked = unit.source.read()
     if not ranked.items:
@@ -372,6 +373,7 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
             relation=relation_line(numbers, decimals)
             if run.unit.relation and tuple(shown) == EVERY_NUMBER
             else None,
+            on_painted=first_paint.painted if first_paint.waiting() else None,
         )
         if run.unit.notes is not None:
             run.unit.notes(run)

@@ -260,7 +260,8 @@ def wait_for_app_idle(page: Page, text: str | None = None, timeout_ms: int = APP
 
     The app is idle when the app view has been drawn, the "Running..." icon
     of the status widget is gone, no loading skeleton is shown and no element
-    is marked stale (greyed out while a rerun is pending). If
+    is marked stale (greyed out while a rerun is pending), and no headline is marked as a new
+    tab's first run (:mod:`ui.state.first_paint`: the rest of the page is still to come). If
     ``text`` is given, also wait until that text is visible on the page, which
     proves that the rerun you caused has happened (Streamlit may not have
     started it yet when this function is called).
@@ -274,7 +275,10 @@ def wait_for_app_idle(page: Page, text: str | None = None, timeout_ms: int = APP
                 '[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSkeleton"], [data-testid="stAppSkeleton"]'
             );
             const stale = document.querySelector('[data-stale="true"]');
-            return !running && !stale;
+            // A new tab's first run draws the main interaction only; the rest follows (first_paint.py).
+            const firstRun = [...document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')].some(
+                (host) => host.shadowRoot?.querySelector('[data-first-run]'));
+            return !running && !stale && !firstRun;
         }""",
         timeout=timeout_ms,
     )

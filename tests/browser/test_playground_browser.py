@@ -203,3 +203,61 @@ def test_on_a_phone_the_list_comes_first_and_the_headline_within_one_and_a_half_
         page.locator(HEADLINE).nth(2).bounding_box(),
     )
     screenshot(page, "playground_phone_first_screen")
+
+
+#: Stamps, in the frame where a new tab first shows the headline, the list's rows and a chart, what
+#: else is on the page and where the list and the headline are (inline components: shadow roots).
+FIRST_FRAME_JS = """
+window.__firstFrame = null;
+const roots = () => [...document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')]
+  .map((host) => host.shadowRoot).filter(Boolean);
+const find = (selector) => roots().map((root) => root.querySelector(selector)).find(Boolean);
+const look = () => {
+  const value = find('[data-testid="headline-value"]');
+  const row = find('[data-testid="sortable-item"]');
+  const chart = document.querySelector('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg');
+  if (value?.textContent && row && chart && chart.getBoundingClientRect().width > 0) {
+    window.__firstFrame = {
+      slider: document.querySelector('[data-testid="stSlider"]') !== null,
+      table: find('[data-testid="rank-table"]') !== undefined,
+      firstRun: find('[data-first-run]') !== undefined,
+      rowTop: row.getBoundingClientRect().top,
+      valueTop: value.getBoundingClientRect().top,
+    };
+    return;
+  }
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+
+
+def test_a_new_tab_shows_the_list_the_numbers_and_a_chart_first_then_the_rest(
+    page: Page, app_url: str
+) -> None:
+    """Issue 25's first draw: the first run draws the main interaction only; the rest (settings,
+    order buttons, per-rank table) comes once the browser has drawn it, and nothing moves."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.add_init_script(FIRST_FRAME_JS)
+    page.goto(app_url)
+    page.wait_for_function("() => window.__firstFrame !== null")
+    first = page.evaluate("() => window.__firstFrame")
+    assert first["firstRun"] and not first["slider"] and not first["table"], first
+    wait_for_app_idle(page, "NDCG at a glance")  # and for the rest: no first-run mark left
+    expect(page.get_by_role("slider", name="Cutoff k")).to_be_visible()
+    expect(page.get_by_role("button", name="Ideal order")).to_be_visible()
+    expect(page.locator('[data-testid="rank-table-row"]')).to_have_count(len(NAMES))
+    now = page.evaluate(
+        """() => {
+        const roots = [...document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')]
+          .map((host) => host.shadowRoot).filter(Boolean);
+        const find = (selector) => roots.map((root) => root.querySelector(selector)).find(Boolean);
+        return {rowTop: find('[data-testid="sortable-item"]').getBoundingClientRect().top,
+                valueTop: find('[data-testid="headline-value"]').getBoundingClientRect().top};
+    }"""
+    )
+    assert now["rowTop"] == pytest.approx(first["rowTop"], abs=1)
+    assert now["valueTop"] == pytest.approx(first["valueTop"], abs=1)
+    expect_headline(page, GRADES)
+    assert not [e for e in errors if "404" not in e], errors

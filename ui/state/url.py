@@ -16,6 +16,8 @@ from ui.state.scenario import link_state, load_link
 
 RESTORED_KEY = "url_restored"
 NOTES_KEY = "url_notes"
+#: The notes the last run showed (shown again on the run that completes a new tab's first).
+SHOWN_NOTES_KEY = "url_notes_shown"
 RECONNECTED_TOAST = "Reconnected: the scenario came back from the link. If your last click did not take effect, please do it again."
 LINK_NOTE = "Part of this link could not be read, so the page shows what it could: "
 RECONNECTED_NOTE = (
@@ -76,10 +78,19 @@ def write_url() -> None:
         st.query_params.from_dict(kept | wanted)
 
 
-def link_notes() -> None:
-    """Once, after a link could not be fully read or the page reconnected: say what happened."""
-    notes = st.session_state.pop(NOTES_KEY, None)
+def link_notes(*, again: bool = False) -> None:
+    """Once, after a link could not be fully read or the page reconnected: say what happened.
+
+    ``again``: this run completes a new tab's first run (:mod:`ui.state.first_paint`), which
+    showed the notes; they stay on the page through it.
+    """
+    notes = st.session_state.pop(NOTES_KEY, None) or (
+        st.session_state.get(SHOWN_NOTES_KEY) if again else None
+    )
+    st.session_state[SHOWN_NOTES_KEY] = notes
     if notes:
         st.warning("\n\n".join(plain(note) for note in notes))
-    if notes and RECONNECTED_NOTE in notes:  # the click was far down the page: say it where it is seen
+    if (
+        notes and RECONNECTED_NOTE in notes and not again
+    ):  # the click was far down the page: say it where it is seen
         st.toast(RECONNECTED_TOAST, icon=":material/sync_problem:", duration="long")

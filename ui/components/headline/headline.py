@@ -20,7 +20,7 @@ Nothing a user typed reaches this component; its texts are still written with ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -60,6 +60,7 @@ def headline_row(
     answers: int = 0,
     size: Literal["normal", "large"] = "normal",
     relation: str | None = None,
+    on_painted: Callable[[], None] | None = None,
 ) -> None:
     """Draw ``figures`` side by side, as large numbers under small labels.
 
@@ -72,6 +73,8 @@ def headline_row(
     with them in the frame of a drop ("NDCG@5 = {dcg} / {idcg} = {ndcg}"). ``answers`` counts the list's drops this run answers (its
     :func:`~ui.components.sortable_list.revision`): the browser redraws a component only when its
     data changes, and a drop that ends where the list was must still end the busy state.
+    ``on_painted``, when given, is called once the browser has drawn the headline and is idle
+    (a page's first run waits for it: :mod:`ui.state.first_paint`).
 
     Raises:
         ValueError: if a grid of ``after_moves`` is not square with one row per id of ``order``.
@@ -92,6 +95,8 @@ def headline_row(
                 "answers": answers,
                 "size": size,
                 "relation": relation,
+                "tellPainted": on_painted is not None,
             }
         ),
+        **({"on_painted_change": on_painted} if on_painted is not None else {}),
     )
