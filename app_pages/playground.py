@@ -95,7 +95,9 @@ def normal_view(ranked: RankedList) -> None:
     list_column.subheader("The ranked list")
     numbers_column.subheader("NDCG at a glance")
     places = Places(
-        list_column.container(), numbers_column.container(), list_column.container() if whole else None
+        sortable=list_column.container(),
+        buttons=list_column.container() if whole else None,  # the order buttons come with the rest
+        headline=numbers_column.container(),
     )
     details = Details()
     if whole:

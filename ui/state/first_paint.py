@@ -41,10 +41,10 @@ def has_browser() -> bool:
 def settle() -> bool:
     """End a first run's wait: ``app.py`` calls it before every run of a whole page. True when this
     run is the one the browser's word asked for (it completes the first run's page)."""
-    told = st.session_state.get(STATE_KEY) == TOLD
-    if st.session_state.get(STATE_KEY) in (WAITING, TOLD):
+    state = st.session_state.get(STATE_KEY)
+    if state in (WAITING, TOLD):
         st.session_state[STATE_KEY] = DONE
-    return told
+    return state == TOLD
 
 
 def first_pass() -> bool:

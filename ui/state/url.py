@@ -90,7 +90,6 @@ def link_notes(*, again: bool = False) -> None:
     st.session_state[SHOWN_NOTES_KEY] = notes
     if notes:
         st.warning("\n\n".join(plain(note) for note in notes))
-    if (
-        notes and RECONNECTED_NOTE in notes and not again
-    ):  # the click was far down the page: say it where it is seen
+    # The click was far down the page: say it where it is seen (once: not again on the completing run).
+    if notes and RECONNECTED_NOTE in notes and not again:
         st.toast(RECONNECTED_TOAST, icon=":material/sync_problem:", duration="long")
