@@ -79,12 +79,11 @@ def normal_view(ranked: RankedList) -> None:
         [5, 1.6, 1.3] if lesson_state.return_step() is not None else [5, 1.3], vertical_alignment="bottom"
     )
     title_column.title("NDCG Playground")
-    if whole:
-        for column in back_column:
-            with column:
-                back_to_the_lesson()
-        with switch_column:
-            classroom_toggle()
+    for column in back_column:  # in the first run too: on a phone the columns stack above the list
+        with column:
+            back_to_the_lesson()
+    with switch_column:
+        classroom_toggle()
     shown = current_scenario()
     st.caption(
         f"{plain(shown.title)} · {plain(shown.source)}. Drag the items into a new order and watch every number follow."

@@ -232,11 +232,14 @@ requestAnimationFrame(look);
 """
 
 
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 720}, {"width": 390, "height": 844}])
 def test_a_new_tab_shows_the_list_the_numbers_and_a_chart_first_then_the_rest(
-    page: Page, app_url: str
+    page_factory: Callable[..., Page], app_url: str, viewport: dict[str, int]
 ) -> None:
     """Issue 25's first draw: the first run draws the main interaction only; the rest (settings,
-    order buttons, per-rank table) comes once the browser has drawn it, and nothing moves."""
+    order buttons, per-rank table) comes once the browser has drawn it, and nothing above moves
+    (on a projector, and on a phone, where the page's columns stack)."""
+    page = page_factory(viewport=viewport)
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.add_init_script(FIRST_FRAME_JS)
@@ -258,6 +261,7 @@ def test_a_new_tab_shows_the_list_the_numbers_and_a_chart_first_then_the_rest(
     }"""
     )
     assert now["rowTop"] == pytest.approx(first["rowTop"], abs=1)
-    assert now["valueTop"] == pytest.approx(first["valueTop"], abs=1)
+    if first["valueTop"] < viewport["height"]:  # on a phone the headline is under the list, off screen
+        assert now["valueTop"] == pytest.approx(first["valueTop"], abs=1)
     expect_headline(page, GRADES)
     assert not [e for e in errors if "404" not in e], errors

@@ -3,7 +3,7 @@
 Streamlit's browser side draws every element of a run before it gets to the chart: each label,
 heading, widget and expander costs main-thread time (React, CSS-in-JS, markdown) that a new tab
 spends before the learner sees a number. So the first run of the Playground in a browser tab
-draws its title, its headings, the list, the headline and the first chart, and leaves empty
+draws its title row, its headings, the list, the headline and the first chart, and leaves empty
 places for the rest (the settings, the order buttons, the notes, the list editor, the per-rank
 table, the chart tabs and the exports). The headline tells Python when the browser has drawn it
 and is idle (``painted``), and the page then runs whole. At 1280×720 nothing on the screen moves:
