@@ -20,14 +20,14 @@ from ui.classroom.ask_form import ask_button
 from ui.classroom.room_screen import ask_the_class_screen
 from ui.classroom_view import classroom_bar, figure_box, k_and_gain
 from ui.controls import conventions_line, judged_count, settings_controls
-from ui.first_screen import compact_top
 from ui.glossary import linked_note
 from ui.headline import conventions_in_brief
+from ui.held_places import classroom_switch, subheader
 from ui.list_editor import list_editor, unlisted_grades_field
 from ui.live_list import LiveList, Places, live_list
 from ui.plain_text import plain
 from ui.playground_figure import CHARTS, Details, chart_tabs, playground_figure, rank_by_rank_words
-from ui.presentation import back_to_the_lesson, classroom_toggle, lesson_steps_menu
+from ui.presentation import back_to_the_lesson, lesson_steps_menu
 from ui.scenario_picker import current_scenario, scenario_picker
 from ui.state import first_paint, scenario
 from ui.state import lesson as lesson_state
@@ -70,11 +70,11 @@ def normal_view(ranked: RankedList) -> None:
     """Title and the scenario in one line; the list (then its order buttons) beside the headline,
     the settings and the scenario; then the list editor, the per-rank table and the charts.
 
-    A new tab's first run draws the title, the headings, the list, the headline and the first
-    chart; the rest comes once the browser has drawn them (:mod:`ui.state.first_paint`).
+    A new tab's first run draws the title, the list, the headline and the first chart, and holds
+    the places of the classroom switch and the two headings; the rest comes once the browser has
+    drawn them (:mod:`ui.state.first_paint`).
     """
     whole = not (ranked.items and first_paint.first_pass())
-    compact_top()
     title_column, *back_column, switch_column = st.columns(
         [5, 1.6, 1.3] if lesson_state.return_step() is not None else [5, 1.3], vertical_alignment="bottom"
     )
@@ -82,8 +82,7 @@ def normal_view(ranked: RankedList) -> None:
     for column in back_column:  # in the first run too: on a phone the columns stack above the list
         with column:
             back_to_the_lesson()
-    with switch_column:
-        classroom_toggle()
+    classroom_switch(switch_column, now=whole)  # a first run holds the places of what comes later
     shown = current_scenario()
     st.caption(
         f"{plain(shown.title)} · {plain(shown.source)}. Drag the items into a new order and watch every number follow."
@@ -91,8 +90,8 @@ def normal_view(ranked: RankedList) -> None:
     if message := scenario.pop_flash():
         st.toast(message)
     list_column, numbers_column = st.columns([2, 3], gap="large")
-    list_column.subheader("The ranked list")
-    numbers_column.subheader("NDCG at a glance")
+    subheader(list_column, "The ranked list", now=whole)
+    subheader(numbers_column, "NDCG at a glance", now=whole)
     places = Places(
         sortable=list_column.container(),
         buttons=list_column.container() if whole else None,  # the order buttons come with the rest

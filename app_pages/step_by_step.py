@@ -12,7 +12,6 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.components.step_keys import step_keys
-from ui.first_screen import compact_top
 from ui.lesson.examples import rankings_a_and_b
 from ui.lesson.frame import (
     LESSON,
@@ -113,8 +112,6 @@ def main() -> None:
         scenario.keep_settings()  # the picker, which keeps them otherwise, is not drawn
         presentation_style()
         scenario.current_settings(scenario.current_list())
-    if not presenting:
-        compact_top()
     navigation(step, presenting)
     if not presenting:
         scenario_and_settings(scenario.current_list())

@@ -19,15 +19,17 @@ and stamps two moments:
 * **whole page**: the app has finished its run (no "running" icon, no loading skeleton, nothing
   greyed out), every chart has drawn, every inline component its rows (the sortable list, the
   per-rank table) and every data grid its canvas, and no headline is marked as a new tab's first
-  run (``data-first-run``): the Playground's first run in a tab draws the title, the headings, the
-  list, the headline and the first chart, and the rest once the browser has drawn them
+  run (``data-first-run``): the Playground's first run in a tab draws the title, the caption, the
+  list, the headline's numbers and the first chart, and the rest once the browser has drawn them
   (``ui/state/first_paint.py``), so its whole page is the end of its second run.
 
 The pages: **bare**, a Streamlit page with one ``st.metric`` and nothing else (written to a
 temporary folder, run with this repository's ``.streamlit/config.toml`` by the same Streamlit,
 with the same options); **bare + one chart**, the same page with the one chart a new tab of the
 Playground draws (CG, DCG and IDCG of seed 000, the Playground's own spec and data, made by
-``ui.charts``): the floor, the lightest page that shows a metric and a chart; the **Playground**
+``ui.charts``): the floor, the lightest page that shows a metric and a chart; **the floor + the
+app's navigation**, the floor's page behind the app's own navigation bar (its eight pages at the top,
+the wide layout; the other pages are stubs), which every page of the app pays for; the **Playground**
 (``/``) and its **classroom view** (``/?present=1``); with ``--before DIR`` (repeatable), the
 Playground of other checkouts too. Each is served by its own ``streamlit run`` on 127.0.0.1, all
 started the same way, visited in turn (the order reversed every other round). The script prints
@@ -84,6 +86,23 @@ ranking = Ranking.of([0, 1, 2, 3, 2, 0, 3], 5)  # seed 000, as the Playground op
 st.metric("NDCG@5", f"{{ranking.ndcg:.2f}}")
 table = breakdown_columns(ranking, [f"item {{rank}}" for rank in range(1, 8)])
 st.vega_lite_chart(with_data("cumulative", cumulative_data(table), 5), width="stretch")
+"""
+
+#: The floor behind the app's own navigation bar (its eight pages, titles and icons, at the top, in
+#: the wide layout): the floor's page is the default one, the others are stubs. What the bar costs
+#: a new tab is Streamlit's, and every page of the app pays it.
+NAVIGATION_APP = f"""import sys
+
+sys.path.insert(0, {str(REPO)!r})
+
+import streamlit as st
+
+from ui.navigation import PAGES
+
+st.set_page_config(layout="wide")
+pages = [st.Page("floor.py", title=PAGES[0].title, icon=PAGES[0].icon, default=True)]
+pages += [st.Page("stub.py", title=p.title, icon=p.icon, url_path=f"page{{n}}") for n, p in enumerate(PAGES[1:])]
+st.navigation(pages, position="top").run()
 """
 
 #: Installed in every tab before its page loads: stamps the first frame at which the page is whole.
@@ -176,10 +195,13 @@ def start(
     raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
 
 
-def bare_app_dir(script: str = BARE_APP) -> Path:
-    """A folder with a bare page (``script``) and this repository's Streamlit configuration."""
+def bare_app_dir(script: str = BARE_APP, **other_scripts: str) -> Path:
+    """A folder with a bare page (``script``, as app.py; ``other_scripts`` by name) and this
+    repository's Streamlit configuration."""
     folder = Path(tempfile.mkdtemp(prefix="bare_page_"))
     (folder / "app.py").write_text(script)
+    for name, text in other_scripts.items():
+        (folder / f"{name}.py").write_text(text)
     shutil.copytree(REPO / ".streamlit", folder / ".streamlit")
     return folder
 
@@ -225,6 +247,13 @@ def main() -> None:
     servers = {
         "bare page (one st.metric)": start(bare_app_dir(), "app.py", logs / "bare.log"),
         FLOOR: start(bare_app_dir(ONE_CHART_APP), "app.py", logs / "one_chart.log"),
+        "the floor + the app's navigation": start(
+            bare_app_dir(
+                NAVIGATION_APP, floor=ONE_CHART_APP, stub='import streamlit as st\n\nst.write("stub")\n'
+            ),
+            "app.py",
+            logs / "navigation.log",
+        ),
         "Playground": start(REPO, "app.py", logs / "playground.log"),
     }
     for index, checkout in enumerate(args.before):

@@ -332,8 +332,15 @@ def _live(unit: LiveList, places: Places, figure: Figure | None, shown: tuple[He
 
 
 def draw(run: LiveRun, places: Places, figure: Figure | None, shown: tuple[HeadlineName, ...]) -> None:
-    """The headline (first: it reaches the browser before the rest), the list, then the page's figure."""
+    """The headline (first: it reaches the browser before the rest), the list, then the page's figure.
+
+    A new tab's first run sends the figure (its first chart) first instead: the browser then starts
+    loading the chart's code while it draws the rest (:mod:`ui.state.first_paint`).
+    """
     unit = run.unit
+    chart_first = figure is not None and first_paint.waiting()
+    if chart_first:
+        figure(run)
     if places.headline is not None and shown:
         headline(run, shown, places.headline)
     with places.sortable:
@@ -348,14 +355,15 @@ def draw(run: LiveRun, places: Places, figure: Figure | None, shown: tuple[Headl
             max_height=unit.max_height,
             unjudged=run_query.unjudged_ids(run.ranked) if unit.source is SESSION else (),
         )
-    if figure is not None:
+    if figure is not None and not chart_first:
         figure(run)
 
 
 def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator) -> None:
     """DCG@k, IDCG@k and NDCG@k (those ``shown``) into ``place``, shown at once after a drop (the
     headline holds them for every move); the IDCG = 0 rule when it decides; with the unit's
-    ``sentences``, the reading in words and NDCG as the division it is."""
+    ``sentences``, the reading in words and NDCG as the division it is (not in a new tab's first
+    run: they come with the rest, under the numbers, where nothing follows them yet)."""
     numbers, decimals = run.numbers, run.settings.decimals
     values = {"dcg": numbers.dcg, "idcg": numbers.idcg, "ndcg": numbers.ndcg}
     figures = [
@@ -378,7 +386,8 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
         if run.unit.notes is not None:
             run.unit.notes(run)
         else:
-            headline_notes(numbers, decimals, sentences=run.unit.sentences and "ndcg" in shown)
+            sentences = run.unit.sentences and "ndcg" in shown and not first_paint.waiting()
+            headline_notes(numbers, decimals, sentences=sentences)
 
 
 def live_list(

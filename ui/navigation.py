@@ -13,17 +13,26 @@ import streamlit as st
 
 @dataclass(frozen=True)
 class PageFile:
-    """One page: its script (relative to ``app.py``), its title in the navigation, its icon."""
+    """One page: its script (relative to ``app.py``), its title in the navigation, its icon.
+
+    ``starts_under_the_bar``: its first screen must show the list and its numbers, so (outside
+    presentation mode) its content starts just under the navigation bar (:mod:`ui.page_style`).
+    """
 
     path: str
     title: str
     icon: str
+    starts_under_the_bar: bool = False
 
 
 # Material icons ship with Streamlit; an emoji needs a font that many machines (Debian's Chromium
 # with fonts-dejavu-core) do not have, and shows as an empty box there.
-PLAYGROUND = PageFile("app_pages/playground.py", "Playground", ":material/swap_vert:")
-STEP_BY_STEP = PageFile("app_pages/step_by_step.py", "Step by step", ":material/stairs:")
+PLAYGROUND = PageFile(
+    "app_pages/playground.py", "Playground", ":material/swap_vert:", starts_under_the_bar=True
+)
+STEP_BY_STEP = PageFile(
+    "app_pages/step_by_step.py", "Step by step", ":material/stairs:", starts_under_the_bar=True
+)
 VARIANTS = PageFile("app_pages/variants.py", "Variants and pitfalls", ":material/balance:")
 COMPARE = PageFile("app_pages/compare.py", "Compare", ":material/compare_arrows:")
 WHAT_IF = PageFile("app_pages/what_if.py", "What if", ":material/shuffle:")
@@ -47,6 +56,11 @@ def navigation() -> st.navigation:
     """Streamlit's navigation over :data:`PAGES`, at the top of the page; the Playground first."""
     pages = [st.Page(p.path, title=p.title, icon=p.icon, default=p is PLAYGROUND) for p in PAGES]
     return st.navigation(pages, position="top")
+
+
+def starts_under_the_bar(page: st.Page) -> bool:
+    """Whether ``page`` (what :func:`navigation` chose) starts just under the navigation bar."""
+    return any(p.starts_under_the_bar and p.title == page.title for p in PAGES)
 
 
 def join_navigation() -> st.navigation:

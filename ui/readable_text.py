@@ -31,11 +31,6 @@ CAPTION_CSS = """
 """
 
 
-def readable_captions() -> None:
-    """Add the caption style to this page (a style element, no space in the layout)."""
-    st.html(CAPTION_CSS)
-
-
 def text_colour() -> str:
     """The chart text colour for the theme the browser shows (light when it cannot tell)."""
     theme = getattr(getattr(st.context, "theme", None), "type", None)

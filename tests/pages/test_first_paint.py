@@ -17,9 +17,17 @@ from tests.pages.conftest import component_data, headline, open_app
 from ui.components.headline.headline import COMPONENT_NAME as HEADLINE
 from ui.components.rank_table.rank_table import COMPONENT_NAME as RANK_TABLE
 from ui.components.sortable_list.sortable_list import COMPONENT_NAME as SORTABLE
+from ui.held_places import SUBHEADER_HEIGHT_PX, SWITCH_HEIGHT_PX
+from ui.plain_text import plain
+from ui.presentation import CLASSROOM_SWITCH_KEY
 from ui.state import first_paint
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
+#: The headline's division in words, with the core's numbers (the reading's last line, as Markdown).
+DIVISION = plain(
+    f"NDCG@5 = DCG@5 / IDCG@5 = {ndcg_core.dcg(SEED000, 5):.2f} / {ndcg_core.idcg(SEED000, 5):.2f}"
+    f" = {ndcg_core.ndcg(SEED000, 5):.2f}"
+)
 
 
 def components(at: AppTest) -> list[str]:
@@ -40,13 +48,19 @@ def test_a_first_run_draws_the_list_the_headline_and_a_chart_only(first_run):
     assert sorted(components(first_run)) == sorted([HEADLINE, SORTABLE])  # no per-rank table yet
     assert len(first_run.get("vega_lite_chart")) == 1
     assert not first_run.slider and not first_run.radio and not first_run.button and not first_run.expander
-    assert [h.value for h in first_run.subheader] == ["The ranked list", "NDCG at a glance"]
+    assert (
+        not first_run.toggle and not first_run.subheader
+    )  # they come with the rest; spaces hold their places
+    assert [space.value for space in first_run.get("space")] == [SWITCH_HEIGHT_PX] + [SUBHEADER_HEIGHT_PX] * 2
+    assert len(first_run.get("html")) == 1  # the page's one style element (ui/page_style.py)
+    assert [t.value for t in first_run.title] == ["NDCG Playground"]
     assert headline(first_run) == {
         "DCG@5": f"{ndcg_core.dcg(SEED000, 5):.2f}",
         "IDCG@5": f"{ndcg_core.idcg(SEED000, 5):.2f}",
         "NDCG@5": f"{ndcg_core.ndcg(SEED000, 5):.2f}",
     }
     assert component_data(first_run, HEADLINE)["tellPainted"] is True
+    assert not [m for m in first_run.markdown if DIVISION in m.value]  # the reading comes with the rest
 
 
 def test_the_browser_s_word_brings_the_whole_page(first_run):
@@ -57,7 +71,19 @@ def test_the_browser_s_word_brings_the_whole_page(first_run):
     assert sorted(components(first_run)) == sorted([HEADLINE, SORTABLE, RANK_TABLE])
     assert first_run.slider(key="playground_k").value == 5
     assert {b.key for b in first_run.button} >= {"order_ideal", "order_undo"}
+    assert first_run.toggle(key=CLASSROOM_SWITCH_KEY).value is False
+    assert [h.value for h in first_run.subheader][:2] == ["The ranked list", "NDCG at a glance"]
+    assert not first_run.get("space")
+    assert [m for m in first_run.markdown if DIVISION in m.value]
     assert component_data(first_run, HEADLINE)["tellPainted"] is False
+
+
+def test_a_first_run_still_names_the_idcg_zero_rule_under_the_numbers(monkeypatch):
+    monkeypatch.setattr(first_paint, "has_browser", lambda: True)
+    at = open_app(params={"grades": "0,0,0"})
+    assert at.session_state[first_paint.STATE_KEY] == first_paint.WAITING
+    assert headline(at)["NDCG@3"] == f"{ndcg_core.ndcg([0, 0, 0], 3):.2f}"
+    assert [w.value for w in at.warning if w.value.startswith("IDCG@3 = 0")]
 
 
 def first_paint_callback_ran(at: AppTest) -> None:
