@@ -362,8 +362,8 @@ def draw(run: LiveRun, places: Places, figure: Figure | None, shown: tuple[Headl
 def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator) -> None:
     """DCG@k, IDCG@k and NDCG@k (those ``shown``) into ``place``, shown at once after a drop (the
     headline holds them for every move); the IDCG = 0 rule when it decides; with the unit's
-    ``sentences``, the reading in words and NDCG as the division it is (not in a new tab's first
-    run: they come with the rest, under the numbers, where nothing follows them yet)."""
+    ``sentences``, the reading in words and NDCG as the division it is (in a new tab's first run
+    too: the settings that come with the rest go under them, and would jump if they came later)."""
     numbers, decimals = run.numbers, run.settings.decimals
     values = {"dcg": numbers.dcg, "idcg": numbers.idcg, "ndcg": numbers.ndcg}
     figures = [
@@ -386,8 +386,7 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
         if run.unit.notes is not None:
             run.unit.notes(run)
         else:
-            sentences = run.unit.sentences and "ndcg" in shown and not first_paint.waiting()
-            headline_notes(numbers, decimals, sentences=sentences)
+            headline_notes(numbers, decimals, sentences=run.unit.sentences and "ndcg" in shown)
 
 
 def live_list(

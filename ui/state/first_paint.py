@@ -4,11 +4,10 @@ Streamlit's browser side draws every element of a run before it gets to the char
 heading, widget and expander costs main-thread time (React, CSS-in-JS, markdown; a widget's code
 is loaded on its first use in a tab) that a new tab spends before the learner sees a number. So
 the first run of the Playground in a browser tab draws its title, its caption, the list, the
-headline's numbers and the first chart (sent first: the browser loads the chart's code while it
-draws the rest), and leaves places for the rest: the classroom switch and the two headings, whose
-places empty spaces of their heights hold (:mod:`ui.held_places`), the headline's reading in
-words, the settings, the order buttons, the notes, the list editor, the per-rank table, the chart
-tabs and the exports. The headline tells Python when the browser has drawn it
+headline with its reading and the first chart (sent first: the browser loads the chart's code
+while it draws the rest), and leaves places for the rest: the classroom switch and the two
+headings, whose places empty spaces of their heights hold (:mod:`ui.held_places`), the settings,
+the order buttons, the notes, the list editor, the per-rank table, the chart tabs and the exports. The headline tells Python when the browser has drawn it
 and is idle (``painted``), and the page then runs whole. At 1280×720 nothing on the screen moves:
 the rest comes in under the headline, under the list and below the screen (on a taller screen the
 first chart moves down under the per-rank table). ``benchmarks/first_draw.py`` measures it;
