@@ -15,13 +15,18 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.presentation import CLASSROOM_SWITCH_KEY
 from ui.readable_text import CAPTION_CSS
 
 #: Room on the first screen. Streamlit leaves 8rem above a page's content (its header, 60 px, plus
-#: a margin); these pages start 4.5rem down instead: just under the navigation bar.
-FIRST_SCREEN_CSS = """
+#: a margin); these pages start 4.5rem down instead: just under the navigation bar. And while a tab
+#: loads the code of the Playground's classroom switch (it comes after a new tab's first run, into the
+#: place :mod:`ui.held_places` holds), Streamlit's placeholder is as high as the switch (2rem, not
+#: 2.5rem): on a phone, where the title row's columns stack, the list would move 8 px and back.
+FIRST_SCREEN_CSS = f"""
 <style>
-[data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
+[data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem; }}
+.st-key-{CLASSROOM_SWITCH_KEY} [data-testid="stSkeleton"] {{ height: 2rem; }}
 </style>
 """
 
