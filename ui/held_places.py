@@ -12,10 +12,20 @@ from __future__ import annotations
 
 from streamlit.delta_generator import DeltaGenerator
 
-from ui.presentation import classroom_toggle
+from ui.presentation import CLASSROOM_SWITCH_KEY, classroom_toggle
 
 SWITCH_HEIGHT_PX = 32
 SUBHEADER_HEIGHT_PX = 46
+
+#: While a tab loads the code of the classroom switch (the first toggle a tab draws), Streamlit draws
+#: a placeholder 2.5rem high in the switch's place; here it is as high as the switch. Without this,
+#: on a phone (the title row's columns stacked) the list moved 8 px down and back. Static CSS, drawn
+#: by :mod:`ui.page_style` on the pages that hold places.
+HELD_PLACES_CSS = f"""
+<style>
+.st-key-{CLASSROOM_SWITCH_KEY} [data-testid="stSkeleton"] {{ height: {SWITCH_HEIGHT_PX}px; }}
+</style>
+"""
 
 
 def subheader(place: DeltaGenerator, text: str, *, now: bool) -> None:

@@ -4,7 +4,8 @@
   displayed formula (:data:`ui.readable_text.CAPTION_CSS`).
 * The pages whose first screen must show the list and its numbers (the Playground's normal view
   and the lesson, outside presentation mode; :attr:`ui.navigation.PageFile.starts_under_the_bar`):
-  the content starts just under the navigation bar (:data:`FIRST_SCREEN_CSS`).
+  the content starts just under the navigation bar (:data:`FIRST_SCREEN_CSS`), and the places
+  held for a new tab's second run keep their heights (:data:`ui.held_places.HELD_PLACES_CSS`).
 
 One element, not one per rule: every element of a run costs a new tab's browser main-thread time
 before its first chart (React, CSS-in-JS, and for ``st.html`` a sanitiser), and the Playground's
@@ -15,18 +16,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.presentation import CLASSROOM_SWITCH_KEY
+from ui.held_places import HELD_PLACES_CSS
 from ui.readable_text import CAPTION_CSS
 
 #: Room on the first screen. Streamlit leaves 8rem above a page's content (its header, 60 px, plus
-#: a margin); these pages start 4.5rem down instead: just under the navigation bar. And while a tab
-#: loads the code of the Playground's classroom switch (it comes after a new tab's first run, into the
-#: place :mod:`ui.held_places` holds), Streamlit's placeholder is as high as the switch (2rem, not
-#: 2.5rem): on a phone, where the title row's columns stack, the list would move 8 px and back.
-FIRST_SCREEN_CSS = f"""
+#: a margin); these pages start 4.5rem down instead: just under the navigation bar.
+FIRST_SCREEN_CSS = """
 <style>
-[data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem; }}
-.st-key-{CLASSROOM_SWITCH_KEY} [data-testid="stSkeleton"] {{ height: 2rem; }}
+[data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 </style>
 """
 
@@ -37,7 +34,7 @@ def page_css(*, compact_top: bool) -> str:
     >>> "padding-top" in page_css(compact_top=True), "padding-top" in page_css(compact_top=False)
     (True, False)
     """
-    return CAPTION_CSS + (FIRST_SCREEN_CSS if compact_top else "")
+    return CAPTION_CSS + (FIRST_SCREEN_CSS + HELD_PLACES_CSS if compact_top else "")
 
 
 def page_style(*, compact_top: bool = False) -> None:

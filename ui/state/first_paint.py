@@ -7,8 +7,9 @@ the first run of the Playground in a browser tab draws its title, its caption, t
 headline with its reading and the first chart (sent first: the browser loads the chart's code
 while it draws the rest), and leaves places for the rest: the classroom switch and the two
 headings, whose places empty spaces of their heights hold (:mod:`ui.held_places`), the settings,
-the order buttons, the notes, the list editor, the per-rank table, the chart tabs and the exports. The headline tells Python when the browser has drawn it
-and is idle (``painted``), and the page then runs whole. At 1280×720 nothing on the screen moves:
+the order buttons, the notes, the list editor, the per-rank table, the chart tabs and the exports.
+The headline tells Python when the browser has drawn it and is idle (``painted``), and the page
+then runs whole. At 1280×720 nothing on the screen moves:
 the rest comes in under the headline, under the list and below the screen (on a taller screen the
 first chart moves down under the per-rank table). ``benchmarks/first_draw.py`` measures it;
 docs/performance.md has the figures.
