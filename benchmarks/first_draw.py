@@ -33,7 +33,8 @@ the wide layout; the other pages are stubs), which every page of the app pays fo
 (``/``) and its **classroom view** (``/?present=1``); with ``--before DIR`` (repeatable), the
 Playground of other checkouts too. Each is served by its own ``streamlit run`` on 127.0.0.1, all
 started the same way, visited in turn (the order reversed every other round). The script prints
-the median and the spread of each, and each one's ratio to the floor. The machine's load average
+the median and the spread of each, and each one's ratio to the floor: the ratio of the medians
+(issue 25's measure) and the ratio round by round (:func:`by_round`). The machine's load average
 is printed too: on a shared machine, read the ratios, not the milliseconds.
 
 ``--restarts N`` also measures the **first visit after a server start**: N times, a Playground
@@ -233,6 +234,19 @@ def restarts(context: BrowserContext, rounds: int, logs: Path) -> dict[str, tupl
     return found
 
 
+def by_round(samples: list[tuple[float, float]], floor: list[tuple[float, float]]) -> str:
+    """The ratio to the floor round by round (each page's tab over the floor's tab of the same
+    round, seconds apart, so a change in the machine's load touches both): the median of the
+    rounds' ratios and, in brackets, the middle half of them (first to third quartile).
+
+    >>> by_round([(150, 0), (120, 0), (110, 0), (140, 0), (130, 0)], [(100, 0)] * 5)
+    '1.30 (1.20–1.40)'
+    """
+    ratios = [page / base for (page, _), (base, _) in zip(samples, floor, strict=True)]
+    low, middle, high = statistics.quantiles(ratios, n=4, method="inclusive")
+    return f"{middle:.2f} ({low:.2f}–{high:.2f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -284,14 +298,17 @@ def main() -> None:
     floor_first, floor_whole = (statistics.median(column) for column in zip(*results[FLOOR], strict=True))
     print(f"\nnew tab, median of {args.tabs} tabs (1280×720, warm browser cache)")
     print(f"load average {load:.2f} → {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores\n")
-    print(f"{'':34}{'headline + chart':>17}{'× floor':>8}{'whole page':>12}{'× floor':>8}{'range':>14}")
+    print(
+        f"{'':34}{'headline + chart':>17}{'× floor':>8}{'by round':>18}{'whole page':>12}{'× floor':>8}{'range':>14}"
+    )
     for name, samples in results.items():
         first = statistics.median(f for f, _ in samples)
         wholes = [w for _, w in samples]
         whole = statistics.median(wholes)
         spread = f"{min(wholes):.0f}–{max(wholes):.0f}"
         print(
-            f"{name:34}{first:15.0f}ms{first / floor_first:8.2f}{whole:10.0f}ms{whole / floor_whole:8.2f}{spread:>14}"
+            f"{name:34}{first:15.0f}ms{first / floor_first:8.2f}{by_round(samples, results[FLOOR]):>18}"
+            f"{whole:10.0f}ms{whole / floor_whole:8.2f}{spread:>14}"
         )
     for how, (firsts, laters) in after_start.items():
         print(
