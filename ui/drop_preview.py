@@ -22,7 +22,9 @@ to rank t+1.
 
 The headline uses the same maps (:func:`headline_after_moves`): DCG@k and NDCG@k as the
 headline shows them after every move, so that it can show the new numbers the moment an item
-is dropped, before the page's run confirms them. IDCG@k is the same for every order.
+is dropped, before the page's run confirms them. IDCG@k is the same for every order. With them
+go the reading's words after every move (:func:`shares_after_moves`), so that the sentence under
+the numbers never says the share of the order before the drop.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ import numpy as np
 from ndcg_core import Ranking
 from ndcg_core.metric.orders import moved
 from ndcg_core.metric.what_if import dcg_move_map, move_map
+from ndcg_core.teaching.summary import share_of_best
+from ndcg_core.teaching.wording import ENDS
 
 #: How close (in units of the last shown digit) a value may come to a rounding boundary before
 #: it is computed again the headline's way: far above float noise, far below a real difference.
@@ -146,19 +150,27 @@ def dcg_units(ranking: Ranking, decimals: int) -> np.ndarray:
     return shown_units(dcg_move_map(ranking), lambda moved_list: moved_list.dcg, ranking, decimals)
 
 
-def headline_after_moves(ranking: Ranking, preview: DropPreview) -> dict[str, Any]:
+def headline_after_moves(ranking: Ranking, preview: DropPreview, *, shares: bool = False) -> dict[str, Any]:
     """DCG@k and NDCG@k as the headline shows them after every move of ``ranking``'s list.
 
     ``{"texts": [...], "dcg": grid, "ndcg": grid}``: ``texts[dcg[s][t]]`` is DCG@k after moving
     rank s+1 to rank t+1 (0-based grids of indices into ``texts``). NDCG@k is the preview's own
-    (``preview.units``), so the headline after a drop says what the preview promised.
+    (``preview.units``), so the headline after a drop says what the preview promised. With
+    ``shares``, also the reading's share after every move (:func:`shares_after_moves`):
+    ``"shares"``, its phrases, and ``"share"``, a grid of indices into them.
 
     >>> from ndcg_core import Ranking
     >>> ranking = Ranking.of([0, 1, 2, 3, 2, 0, 3], 5)   # seed 000
-    >>> moves = headline_after_moves(ranking, drop_preview(ranking, 2))
+    >>> moves = headline_after_moves(ranking, drop_preview(ranking, 2), shares=True)
     >>> moves["texts"][moves["dcg"][6][0]], moves["texts"][moves["ndcg"][6][0]]   # Bose to the top
     ('11.50', '0.79')
+    >>> moves["shares"][moves["share"][6][0]]
+    '79% of the best possible value'
     """
+    found = shares_after_moves(ranking) if shares else None
+    if found is not None:
+        phrases, cells = found
+        return {**headline_after_moves(ranking, preview), "shares": phrases, "share": cells.tolist()}
     decimals = preview.decimals
     grids = {"dcg": dcg_units(ranking, decimals), "ndcg": preview.units}
     distinct = {name: np.unique(grid, return_inverse=True) for name, grid in grids.items()}
@@ -169,6 +181,59 @@ def headline_after_moves(ranking: Ranking, preview: DropPreview) -> dict[str, An
         positions = np.array([index[from_units(int(u), decimals)] for u in values], dtype=np.int64)
         cells[name] = positions[inverse].reshape(grids[name].shape).tolist()
     return {"texts": texts, **cells}
+
+
+#: At most this many distinct shares near 0 % or 100 % (written with decimals) a run writes out
+#: for the reading after every move; past it the reading waits for the run after a drop.
+NEAR_AN_END_LIMIT = 2000
+
+
+def shares_after_moves(ranking: Ranking) -> tuple[list[str], np.ndarray] | None:
+    """The headline's reading in words after every move: its share of the best possible value
+    (:func:`~ndcg_core.teaching.summary.share_of_best`), as phrases and a grid of indices into them.
+
+    Each cell is the phrase the page's run writes for that order: most shares are whole percents
+    ("43%"), rounded as :func:`shown_units` rounds (a cell on a rounding boundary is computed
+    again the run's way); an NDCG of 1 or 0 is "100%" or "0%"; a share that would round to an
+    end gets the decimals that keep it off it ("99.8%"), computed again where the move map's float
+    sits on a rounding tie. None when more than :data:`NEAR_AN_END_LIMIT` distinct shares are
+    near an end (a long list in nearly the ideal order): the reading then waits for the run.
+    """
+    grid = move_map(ranking)
+    whole = shown_units(grid * 100, lambda moved_list: 100 * moved_list.ndcg, ranking, 0)
+    between = (whole > 0) & (whole < 100)
+    near_an_end = ~between & (grid < 1 - ENDS) & (np.abs(grid) > ENDS)
+    values, inverse = np.unique(grid[near_an_end], return_inverse=True)
+    if len(values) > NEAR_AN_END_LIMIT:
+        return None
+    phrases: dict[str, int] = {}
+    cells = np.zeros(grid.shape, dtype=np.int64)
+
+    def put(where: np.ndarray, value: float) -> None:
+        if where.any():
+            cells[where] = phrases.setdefault(share_of_best(value), len(phrases))
+
+    for share in np.unique(whole[between]):
+        put(between & (whole == share), int(share) / 100)
+    put(~between & (grid >= 1 - ENDS), 1.0)
+    put(~between & (np.abs(grid) <= ENDS), 0.0)
+    where_near = np.argwhere(near_an_end)
+    grades = list(ranking.grades)
+    for index, value in enumerate(values):
+        group = where_near[inverse.ravel() == index]
+        if on_a_tie(float(value)):  # computed again as the run computes it
+            s, t = (int(i) for i in group[0])
+            value = ranking.with_grades(np.asarray(moved(grades, s + 1, t + 1))).ndcg
+        cells[tuple(group.T)] = phrases.setdefault(share_of_best(float(value)), len(phrases))
+    return list(phrases), cells
+
+
+def on_a_tie(value: float) -> bool:
+    """Whether ``value`` as a percentage sits within float noise of a rounding tie at any number
+    of decimals up to those :func:`~ndcg_core.teaching.wording.percent` writes it with."""
+    written = share_of_best(value).split("%")[0]
+    places = len(written.split(".")[1]) if "." in written else 0
+    return any(abs((100 * value * 10**p) % 1 - 0.5) < BOUNDARY for p in range(places + 1))
 
 
 def drop_preview(ranking: Ranking, decimals: int) -> DropPreview:

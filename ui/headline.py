@@ -6,33 +6,65 @@ Each takes the run's one :class:`~ndcg_core.Ranking`, so nothing is validated or
 On the Playground, the formula (typeset) and the summary for a slide (a copyable code block) sit
 in expanders and are drawn only while open: typesetting and the code block's highlighter are
 among the costliest things a drop redraws and a new tab loads, for text a learner opens when
-they want it. The division that makes NDCG (``NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43``)
-stays in view, as plain text (:func:`headline_notes`).
+they want it. The reading in words and the division that makes NDCG (``NDCG@5 = DCG@5 / IDCG@5 =
+6.31 / 14.60 = 0.43``) stay in view, written by the headline itself (:func:`reading_lines`), so
+that they change with its numbers in the frame of a drop.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import streamlit as st
 
-from ndcg_core import GAIN_FORMULAS, Headline, Ranking, plain_reading
+from ndcg_core import GAIN_FORMULAS, Headline, Ranking
 from ndcg_core.teaching.formula import written_ndcg, written_sum
-from ndcg_core.teaching.summary import summary_of
-from ui.plain_text import plain
+from ndcg_core.teaching.summary import reading_template, share_of_best, summary_of
 from ui.state.settings import Settings
 
 
-def headline_notes(numbers: Headline, decimals: int, *, sentences: bool = True) -> None:
-    """Under the three numbers: the IDCG = 0 rule when it decides NDCG; with ``sentences``, the
-    reading in words and NDCG as the division it is (one Markdown element for both)."""
+def headline_notes(numbers: Headline) -> None:
+    """Under the three numbers: the IDCG = 0 rule when it decides NDCG."""
     if numbers.idcg_is_zero:
         st.warning(
             f"IDCG{numbers.at} = 0: nothing relevant can be placed in the top {numbers.k}. NDCG is then "
             "taken as 0, as trec_eval does (some libraries give 1, others leave the query out)."
         )
-    if sentences:
-        st.markdown(f"{plain_reading(numbers)}\n\n{plain(ndcg_division(numbers, decimals))}")
+
+
+@dataclass(frozen=True)
+class ReadingLines:
+    """The headline's reading in words and its division, as the headline writes them: ``reading``
+    with ``{share}`` where ``share`` goes, ``division`` with ``{dcg}``, ``{idcg}`` and ``{ndcg}``
+    where the numbers it shows go (:func:`ui.components.headline.headline_row`)."""
+
+    reading: str
+    share: str
+    division: str
+
+    def written(self, dcg: str, idcg: str, ndcg: str) -> tuple[str, str]:
+        """The two lines as the headline shows them with these numbers (for tests and tools)."""
+        return (
+            self.reading.replace("{share}", self.share),
+            self.division.replace("{dcg}", dcg).replace("{idcg}", idcg).replace("{ndcg}", ndcg),
+        )
+
+
+def reading_lines(numbers: Headline, decimals: int) -> ReadingLines:
+    """The reading (:func:`~ndcg_core.teaching.summary.plain_reading`) and NDCG as the division
+    it is, "NDCG@5 = DCG@5 / IDCG@5 = {dcg} / {idcg} = {ndcg}", for the headline to fill in.
+
+    >>> from ndcg_core import headline
+    >>> lines = reading_lines(headline([0, 1, 2, 3, 2, 0, 3], 5), 2)   # seed 000
+    >>> lines.written("6.31", "14.60", "0.43")[1]
+    'NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43'
+    """
+    return ReadingLines(
+        reading=reading_template(numbers),
+        share=share_of_best(numbers.ndcg),
+        division=relation_line(numbers, decimals, named=True),
+    )
 
 
 def ndcg_division(numbers: Headline, decimals: int) -> str:
@@ -51,16 +83,18 @@ def ndcg_division(numbers: Headline, decimals: int) -> str:
     return f"{head} = {shown(numbers.dcg)} / {shown(numbers.idcg)} = {shown(numbers.ndcg)}"
 
 
-def relation_line(numbers: Headline, decimals: int) -> str:
-    """The large headline's line under its numbers: NDCG as the division it is, each number a
+def relation_line(numbers: Headline, decimals: int, *, named: bool = False) -> str:
+    """The headline's line under its numbers: NDCG as the division it is, each number a
     placeholder the headline fills with the figure it shows (``{dcg}``, ``{idcg}``, ``{ndcg}``), so
-    the line changes with them in the frame of a drop: "NDCG@5 = {dcg} / {idcg} = {ndcg}".
+    the line changes with them in the frame of a drop: "NDCG@5 = {dcg} / {idcg} = {ndcg}" (the
+    large headline), or with ``named`` "NDCG@5 = DCG@5 / IDCG@5 = {dcg} / {idcg} = {ndcg}".
 
     With IDCG = 0 no order changes anything, and the line is :func:`ndcg_division`'s sentence.
     """
+    at = numbers.at
     if numbers.idcg_is_zero:
         return ndcg_division(numbers, decimals)
-    return f"NDCG{numbers.at} = {{dcg}} / {{idcg}} = {{ndcg}}"
+    return f"NDCG{at} = " + (f"DCG{at} / IDCG{at} = " if named else "") + "{dcg} / {idcg} = {ndcg}"
 
 
 def written_formula(ranking: Ranking, numbers: Headline, decimals: int) -> None:

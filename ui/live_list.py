@@ -39,7 +39,7 @@ from ui.components.sortable_list import revision
 from ui.components.sortable_list.sortable_list import Size
 from ui.draggable_list import draggable_list
 from ui.drop_preview import DropPreview, drop_preview, headline_after_moves
-from ui.headline import headline_notes, relation_line
+from ui.headline import headline_notes, reading_lines, relation_line
 from ui.order_buttons import Change, order_buttons
 from ui.state import editor, first_paint, run_query, scenario
 from ui.state.ranked_list import RankedList
@@ -91,11 +91,12 @@ class LiveList:
     Every key derives from ``key``: the fragments ``<key>_live`` and ``<key>_buttons``, the list
     ``<key>_sortable``, the headline ``<key>_headline``. ``orders`` names the order buttons
     (:data:`ui.order_buttons.ORDERS`; none: no buttons), ``order_labels`` shorter words for them
-    and ``order_key`` their keys' prefix. ``sentences`` adds the headline's reading in words;
+    and ``order_key`` their keys' prefix. ``sentences`` adds the headline's reading in words and
+    its division, which the headline writes and changes with its numbers in the frame of a drop;
     ``watch_editor`` reruns the whole page on any change while the Playground's editor is open
     (its table shows the order); ``preview`` shows what a drop would do while an item is held;
     ``notes`` replaces what is written under the headline (by default the IDCG = 0 rule when it
-    decides, and with ``sentences`` the reading in words and the division). ``relation`` writes
+    decides). ``relation`` writes
     NDCG as the division of the headline's numbers under them, changing with them
     ("NDCG@5 = 6.31 / 14.60 = 0.43"); ``button_help=False`` leaves the order buttons without their
     tooltips (on a projector a tooltip left by a click covers the list under the buttons).
@@ -369,24 +370,32 @@ def headline(run: LiveRun, shown: Sequence[HeadlineName], place: DeltaGenerator)
     figures = [
         HeadlineFigure(name, f"{name.upper()}{numbers.at}", f"{values[name]:.{decimals}f}") for name in shown
     ]
+    lines = reading_lines(numbers, decimals) if run.unit.sentences and tuple(shown) == EVERY_NUMBER else None
     with place:
         headline_row(
             figures,
             key=run.unit.headline_key,
             follows=run.unit.sortable_key,
             order=run.ranked.ids,
-            after_moves=headline_after_moves(run.ranking, run.preview),
+            after_moves=headline_after_moves(run.ranking, run.preview, shares=lines is not None),
             answers=revision(run.unit.sortable_key),
             size=run.unit.size,
-            relation=relation_line(numbers, decimals)
-            if run.unit.relation and tuple(shown) == EVERY_NUMBER
-            else None,
+            relation=lines.division if lines is not None else division(run, shown),
+            reading=lines.reading if lines is not None else None,
+            share=lines.share if lines is not None else "",
             on_painted=first_paint.painted if first_paint.waiting() else None,
         )
         if run.unit.notes is not None:
             run.unit.notes(run)
         else:
-            headline_notes(numbers, decimals, sentences=run.unit.sentences and "ndcg" in shown)
+            headline_notes(numbers)
+
+
+def division(run: LiveRun, shown: Sequence[HeadlineName]) -> str | None:
+    """With the unit's ``relation`` and every number shown, NDCG as the division of them (large type)."""
+    if run.unit.relation and tuple(shown) == EVERY_NUMBER:
+        return relation_line(run.numbers, run.settings.decimals)
+    return None
 
 
 def live_list(

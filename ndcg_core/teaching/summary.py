@@ -34,22 +34,47 @@ from ndcg_core.teaching.wording import (
 COSTLIEST = 2
 
 
+#: Where :func:`reading_template` leaves the share of the best possible value.
+SHARE = "{share}"
+
+
 def plain_reading(numbers: Headline) -> str:
     """One sentence a stakeholder can read: what share of the best possible DCG the top k captures.
 
     The share is "100%" only when NDCG is 1 (:func:`ndcg_core.teaching.wording.percent`).
     """
-    top = "the whole list" if numbers.k is None else f"the top {numbers.k}"
+    return reading_template(numbers).replace(SHARE, share_of_best(numbers.ndcg))
+
+
+def reading_template(numbers: Headline) -> str:
+    """:func:`plain_reading` with :data:`SHARE` where the share goes, so that a page can put in
+    the share of another order of the same list (:func:`share_of_best`). With IDCG = 0 no order
+    changes the sentence, and it has no :data:`SHARE`.
+
+    >>> from ndcg_core import headline
+    >>> reading_template(headline([0, 1, 2, 3, 2, 0, 3], 5))
+    'The top 5 captures {share} (DCG@5 / IDCG@5 with the ideal from the listed items).'
+    """
     if numbers.idcg_is_zero:
         return (
             f"{capitalised(nothing_relevant(numbers.ideal_source))}: IDCG{numbers.at} = 0, "
             f"so NDCG{numbers.at} {empty_ideal_reading(numbers.empty_ideal)}."
         )
-    verdict = "the best possible order" if is_one(numbers.ndcg) else "the best possible value"
+    top = "the whole list" if numbers.k is None else f"the top {numbers.k}"
     return (
-        f"{capitalised(top)} captures {percent(numbers.ndcg)} of {verdict} "
+        f"{capitalised(top)} captures {SHARE} "
         f"(DCG{numbers.at} / IDCG{numbers.at} with the ideal from the {numbers.ideal_source})."
     )
+
+
+def share_of_best(ndcg: float) -> str:
+    """NDCG as the reading's share: "100%" and "the best possible order" only when NDCG is 1.
+
+    >>> share_of_best(0.4322), share_of_best(0.998), share_of_best(1.0)
+    ('43% of the best possible value', '99.8% of the best possible value', '100% of the best possible order')
+    """
+    verdict = "the best possible order" if is_one(ndcg) else "the best possible value"
+    return f"{percent(ndcg)} of {verdict}"
 
 
 def _name(labels: Sequence[str], rank: int) -> str:

@@ -262,13 +262,16 @@ def wait_for_app_idle(page: Page, text: str | None = None, timeout_ms: int = APP
     of the status widget is gone, no loading skeleton is shown and no element
     is marked stale (greyed out while a rerun is pending), and no headline is marked as a new
     tab's first run (:mod:`ui.state.first_paint`: the rest of the page is still to come). If
-    ``text`` is given, also wait until that text is visible on the page, which
-    proves that the rerun you caused has happened (Streamlit may not have
-    started it yet when this function is called).
+    ``text`` is given, also wait until that text is visible on the page (in any
+    element that shows it: a collapsed expander may hold it too), which proves
+    that the rerun you caused has happened (Streamlit may not have started it
+    yet when this function is called).
     """
     page.wait_for_selector('[data-testid="stAppViewContainer"]', state="attached", timeout=timeout_ms)
     if text is not None:
-        page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout_ms)
+        page.get_by_text(text, exact=False).filter(visible=True).first.wait_for(
+            state="visible", timeout=timeout_ms
+        )
     page.wait_for_function(
         """() => {
             const running = document.querySelector(

@@ -91,18 +91,24 @@ DROPS_IN_ONE_TASK = """(row, moves) => {
   return {
     values: [...root.querySelectorAll('[data-testid="headline-value"]')].map((v) => v.textContent),
     busy: root.querySelector('.headline__row').getAttribute('aria-busy'),
+    lines: [...root.querySelectorAll('[data-testid="headline-reading"], [data-testid="headline-relation"]')]
+      .map((line) => line.textContent),
   };
 }"""
 
 
 def test_a_drop_shows_its_numbers_before_the_server_answers(page: Page, app_url: str) -> None:
-    """The headline looks a drop's numbers up in the map Python sent with them (issue 14)."""
+    """The headline looks a drop's numbers up in the map Python sent with them (issue 14), and
+    the reading in words and the division under them change with them, in the same task: no
+    frame shows the new numbers over the old words."""
     open_playground(page, app_url)
     bose_first = ndcg_core.headline([GRADES[-1], *GRADES[:-1]], 5)
+    dcg, idcg, ndcg = (f"{value:.2f}" for value in (bose_first.dcg, bose_first.idcg, bose_first.ndcg))
     seen = row(page, BOSE).evaluate(DROPS_IN_ONE_TASK, ["Home"])
     assert seen == {
-        "values": [f"{bose_first.dcg:.2f}", f"{bose_first.idcg:.2f}", f"{bose_first.ndcg:.2f}"],
+        "values": [dcg, idcg, ndcg],
         "busy": "false",
+        "lines": [ndcg_core.plain_reading(bose_first), f"NDCG@5 = DCG@5 / IDCG@5 = {dcg} / {idcg} = {ndcg}"],
     }
     expect_headline(page, [GRADES[-1], *GRADES[:-1]])  # and the server's run says the same
     expect(page).to_have_url(re.compile(r"order=6%2C0%2C1"))

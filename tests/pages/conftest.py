@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,19 @@ def component_data(at: AppTest, name: str) -> dict[str, Any]:
     """The data the page sent to its one component named ``name``."""
     (data,) = all_component_data(at, name)
     return data
+
+
+def headline_lines(at: AppTest) -> list[str]:
+    """The lines the page's one headline writes under its numbers, as it shows them: the reading
+    with its share, the division with its numbers (the headline fills the placeholders)."""
+    data = component_data(at, HEADLINE)
+    values = {figure["name"]: figure["value"] for figure in data["figures"]}
+    lines = []
+    if data.get("reading") is not None:
+        lines.append(data["reading"].replace("{share}", data["share"]))
+    if data.get("relation") is not None:
+        lines.append(re.sub(r"\{(dcg|idcg|ndcg)\}", lambda m: values.get(m.group(1), ""), data["relation"]))
+    return lines
 
 
 def headline(at: AppTest) -> dict[str, str]:

@@ -13,21 +13,21 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core.teaching.scenarios import BLUETOOTH_HEADPHONES
-from tests.pages.conftest import component_data, headline, open_app
+from tests.pages.conftest import component_data, headline, headline_lines, open_app
 from ui.components.headline.headline import COMPONENT_NAME as HEADLINE
 from ui.components.rank_table.rank_table import COMPONENT_NAME as RANK_TABLE
 from ui.components.sortable_list.sortable_list import COMPONENT_NAME as SORTABLE
 from ui.held_places import SUBHEADER_HEIGHT_PX, SWITCH_HEIGHT_PX
-from ui.plain_text import plain
 from ui.presentation import CLASSROOM_SWITCH_KEY
 from ui.state import first_paint
 
 SEED000 = list(BLUETOOTH_HEADPHONES.grades)
-#: The headline's division in words, with the core's numbers (the reading's last line, as Markdown).
-DIVISION = plain(
+#: The headline's reading in words and its division, with the core's numbers.
+READING = [
+    ndcg_core.plain_reading(ndcg_core.headline(SEED000, 5)),
     f"NDCG@5 = DCG@5 / IDCG@5 = {ndcg_core.dcg(SEED000, 5):.2f} / {ndcg_core.idcg(SEED000, 5):.2f}"
-    f" = {ndcg_core.ndcg(SEED000, 5):.2f}"
-)
+    f" = {ndcg_core.ndcg(SEED000, 5):.2f}",
+]
 
 
 def components(at: AppTest) -> list[str]:
@@ -60,7 +60,8 @@ def test_a_first_run_draws_the_list_the_headline_and_a_chart_only(first_run):
         "NDCG@5": f"{ndcg_core.ndcg(SEED000, 5):.2f}",
     }
     assert component_data(first_run, HEADLINE)["tellPainted"] is True
-    assert [m for m in first_run.markdown if DIVISION in m.value]  # the reading, under the numbers
+    assert headline_lines(first_run) == READING  # the reading, under the numbers
+    assert not first_run.markdown  # the headline writes it: no Markdown element in a first run
 
 
 def test_the_browser_s_word_brings_the_whole_page(first_run):
@@ -74,7 +75,7 @@ def test_the_browser_s_word_brings_the_whole_page(first_run):
     assert first_run.toggle(key=CLASSROOM_SWITCH_KEY).value is False
     assert [h.value for h in first_run.subheader][:2] == ["The ranked list", "NDCG at a glance"]
     assert not first_run.get("space")
-    assert [m for m in first_run.markdown if DIVISION in m.value]
+    assert headline_lines(first_run) == READING
     assert component_data(first_run, HEADLINE)["tellPainted"] is False
 
 

@@ -6,7 +6,9 @@
 // into it; cell [s][t] is the move of rank s+1 to rank t+1). When the list
 // announces a drop (DROP_EVENT on document, see sortable_list.js), the
 // headline looks the new numbers up and shows them at once; the page's run
-// then sends the same numbers. Nothing here computes a number.
+// then sends the same numbers. Nothing here computes a number. The lines
+// under the numbers (the reading in words, with the share after each move
+// in `data.moves` too, and the division) change with them.
 //
 // When the drop is not one the headline has numbers for (a second drop before
 // Python answered the first), the values are dimmed and marked busy until
@@ -77,7 +79,26 @@ function parseMoves(raw, size) {
   if (!fits(raw.dcg) || !fits(raw.ndcg)) {
     return null;
   }
-  return { texts: raw.texts.map(String), dcg: raw.dcg, ndcg: raw.ndcg };
+  const moves = { texts: raw.texts.map(String), dcg: raw.dcg, ndcg: raw.ndcg, shares: null, share: null };
+  // The reading's share after each move (when the headline has a reading): phrases and a grid.
+  if (Array.isArray(raw.shares)) {
+    const shares = raw.shares.map(String);
+    const fitsShares =
+      Array.isArray(raw.share) &&
+      raw.share.length === size &&
+      raw.share.every(
+        (row) =>
+          Array.isArray(row) &&
+          row.length === size &&
+          row.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < shares.length),
+      );
+    if (!fitsShares) {
+      return null;
+    }
+    moves.shares = shares;
+    moves.share = raw.share;
+  }
+  return moves;
 }
 
 class Headline {
@@ -86,6 +107,9 @@ class Headline {
     this.row = root.querySelector(".headline__row");
     this.relationLine = root.querySelector(".headline__relation");
     this.relation = null; // the line under the numbers, with {dcg}, {idcg} and {ndcg} in it
+    this.readingLine = root.querySelector(".headline__reading");
+    this.reading = null; // the sentence above it, with {share} in it
+    this.share = ""; // the share it says, as Python wrote it for the order shown
     this.values = new Map(); // figure name -> its value element
     this.follows = null;
     this.order = []; // the followed list's ids, in the order the numbers shown are for
@@ -107,7 +131,11 @@ class Headline {
     this.order = Array.isArray(data.order) ? data.order.map(String) : [];
     this.moves = parseMoves(data.moves, this.order.length);
     this.relation = typeof data.relation === "string" ? data.relation : null;
+    this.reading = typeof data.reading === "string" ? data.reading : null;
+    this.share = typeof data.share === "string" ? data.share : "";
     this.drawFigures(figures);
+    this.readingLine?.classList.remove("is-pending");
+    this.drawReading();
     this.drawRelation();
     this.setBusy(false);
   }
@@ -151,6 +179,17 @@ class Headline {
     }
   }
 
+  // The reading: its words as Python wrote them, {share} the share of the order shown.
+  drawReading() {
+    if (!this.readingLine) {
+      return;
+    }
+    this.readingLine.hidden = this.reading === null;
+    if (this.reading !== null) {
+      setText(this.readingLine, this.reading.replace("{share}", this.share));
+    }
+  }
+
   setBusy(busy) {
     this.root.classList.toggle("is-busy", busy);
     this.row.setAttribute("aria-busy", String(busy));
@@ -183,6 +222,12 @@ class Headline {
         setText(value, this.moves.texts[this.moves[name][from][to]]);
       }
     }
+    if (this.moves.share !== null) {
+      this.share = this.moves.shares[this.moves.share[from][to]];
+    } else if (this.reading?.includes("{share}")) {
+      this.readingLine?.classList.add("is-pending"); // no share for this move: dimmed until Python's run
+    }
+    this.drawReading();
     this.drawRelation();
     // The maps were for the order before this drop: until Python's answer,
     // another drop cannot be looked up.

@@ -9,7 +9,8 @@ rounds them). The sortable list announces each drop in the page (``DROP_EVENT``,
 ``ui/components/common.js``, on ``document``: the list's key, the order before and after, the
 move); the headline looks the new DCG@k and NDCG@k up and shows them at once. IDCG@k does not depend on the order. The run that
 follows sends the same numbers and the headline draws them again: Python stays the source of
-every number, and nothing is computed in the browser.
+every number, and nothing is computed in the browser. The lines it writes under the numbers (the
+reading in words, the division) change with them in the same frame, from the same maps.
 
 When the headline cannot know the numbers (a second drop before the run of the first has
 arrived, or an order it has no map for), it dims its values (``aria-busy``) until the run
@@ -34,6 +35,7 @@ COMPONENT_NAME = "ndcg_headline"
 _HTML = """
 <div class="headline" data-testid="headline">
   <dl class="headline__row"></dl>
+  <p class="headline__reading" data-testid="headline-reading" hidden></p>
   <p class="headline__relation" data-testid="headline-relation" hidden></p>
 </div>
 """
@@ -60,6 +62,8 @@ def headline_row(
     answers: int = 0,
     size: Literal["normal", "large"] = "normal",
     relation: str | None = None,
+    reading: str | None = None,
+    share: str = "",
     on_painted: Callable[[], None] | None = None,
 ) -> None:
     """Draw ``figures`` side by side, as large numbers under small labels.
@@ -70,9 +74,12 @@ def headline_row(
     :func:`ui.drop_preview.headline_after_moves` makes them). Without them the headline only
     shows what Python sends. ``relation`` is a line written under the numbers with each
     ``{dcg}``, ``{idcg}`` and ``{ndcg}`` replaced by the figure's text as shown, so that it changes
-    with them in the frame of a drop ("NDCG@5 = {dcg} / {idcg} = {ndcg}"). ``answers`` counts the list's drops this run answers (its
-    :func:`~ui.components.sortable_list.revision`): the browser redraws a component only when its
-    data changes, and a drop that ends where the list was must still end the busy state.
+    with them in the frame of a drop ("NDCG@5 = {dcg} / {idcg} = {ndcg}"). ``reading`` is a
+    sentence written above that line, with ``{share}`` replaced by ``share``, and after a drop by
+    the share ``after_moves`` holds for the move (its ``"shares"`` and ``"share"``; without them
+    the sentence is dimmed until the run). ``answers`` counts the list's drops this run answers
+    (its :func:`~ui.components.sortable_list.revision`): the browser redraws a component only when
+    its data changes, and a drop that ends where the list was must still end the busy state.
     ``on_painted``, when given, is called once the browser has drawn the headline and is idle
     (a page's first run waits for it: :mod:`ui.state.first_paint`).
 
@@ -80,7 +87,7 @@ def headline_row(
         ValueError: if a grid of ``after_moves`` is not square with one row per id of ``order``.
     """
     if after_moves is not None:
-        for name in ("dcg", "ndcg"):
+        for name in ("dcg", "ndcg", "share") if "share" in after_moves else ("dcg", "ndcg"):
             grid = after_moves[name]
             if len(grid) != len(order) or any(len(row) != len(order) for row in grid):
                 raise ValueError(f"headline_row: after_moves[{name!r}] must be {len(order)}×{len(order)}")
@@ -95,6 +102,8 @@ def headline_row(
                 "answers": answers,
                 "size": size,
                 "relation": relation,
+                "reading": reading,
+                "share": share,
                 "tellPainted": on_painted is not None,
             }
         ),
