@@ -71,7 +71,6 @@ def test_a_value_on_a_rounding_boundary_is_rounded_as_the_headline_rounds_it():
 discounts = st.sampled_from(["log2", "none"])  # "none" (DCG = CG) makes rational NDCGs: ties in percent
 
 
-@settings(max_examples=300)
 @given(grade_lists, cutoffs, gains, pools, discounts)
 def test_every_move_s_reading_says_the_share_the_moved_lists_reading_says(grades, k, gain, extra, discount):
     """The reading in words after a drop (its share of the best possible value) is the sentence the

@@ -185,7 +185,7 @@ def headline_after_moves(ranking: Ranking, preview: DropPreview, *, shares: bool
 
 #: At most this many distinct shares near 0 % or 100 % (written with decimals) a run writes out
 #: for the reading after every move; past it the reading waits for the run after a drop.
-NEAR_AN_END_LIMIT = 2000
+NEAR_AN_END_LIMIT = 200
 
 
 def shares_after_moves(ranking: Ranking) -> tuple[list[str], np.ndarray] | None:
@@ -202,30 +202,40 @@ def shares_after_moves(ranking: Ranking) -> tuple[list[str], np.ndarray] | None:
     grid = move_map(ranking)
     whole = shown_units(grid * 100, lambda moved_list: 100 * moved_list.ndcg, ranking, 0)
     between = (whole > 0) & (whole < 100)
-    near_an_end = ~between & (grid < 1 - ENDS) & (np.abs(grid) > ENDS)
+    one, zero = ~between & (grid >= 1 - ENDS), ~between & (np.abs(grid) <= ENDS)
+    near_an_end = ~(between | one | zero)
     values, inverse = np.unique(grid[near_an_end], return_inverse=True)
     if len(values) > NEAR_AN_END_LIMIT:
         return None
     phrases: dict[str, int] = {}
-    cells = np.zeros(grid.shape, dtype=np.int64)
 
-    def put(where: np.ndarray, value: float) -> None:
-        if where.any():
-            cells[where] = phrases.setdefault(share_of_best(value), len(phrases))
+    def phrase(value: float) -> int:
+        return phrases.setdefault(share_of_best(value), len(phrases))
 
-    for share in np.unique(whole[between]):
-        put(between & (whole == share), int(share) / 100)
-    put(~between & (grid >= 1 - ENDS), 1.0)
-    put(~between & (np.abs(grid) <= ENDS), 0.0)
-    where_near = np.argwhere(near_an_end)
-    grades = list(ranking.grades)
-    for index, value in enumerate(values):
-        group = where_near[inverse.ravel() == index]
-        if on_a_tie(float(value)):  # computed again as the run computes it
-            s, t = (int(i) for i in group[0])
-            value = ranking.with_grades(np.asarray(moved(grades, s + 1, t + 1))).ndcg
-        cells[tuple(group.T)] = phrases.setdefault(share_of_best(float(value)), len(phrases))
+    percents = np.unique(whole[between])
+    by_percent = np.zeros(101, dtype=np.int64)
+    by_percent[percents] = [phrase(int(p) / 100) for p in percents]
+    cells = np.where(between, by_percent[np.clip(whole, 0, 100)], 0)
+    if one.any():
+        cells[one] = phrase(1.0)
+    if zero.any():
+        cells[zero] = phrase(0.0)
+    near = np.asarray([phrase(value) for value in exact_near_an_end(ranking, grid, values)], dtype=np.int64)
+    cells[near_an_end] = near[inverse.ravel()]
     return list(phrases), cells
+
+
+def exact_near_an_end(ranking: Ranking, grid: np.ndarray, values: np.ndarray) -> list[float]:
+    """The distinct shares near an end, each computed again the run's way where it sits on a
+    rounding tie (:func:`on_a_tie`), from one move that gives it."""
+    grades = list(ranking.grades)
+    found = []
+    for value in values.tolist():
+        if on_a_tie(value):
+            s, t = np.argwhere(grid == value)[0]
+            value = ranking.with_grades(np.asarray(moved(grades, int(s) + 1, int(t) + 1))).ndcg
+        found.append(value)
+    return found
 
 
 def on_a_tie(value: float) -> bool:
