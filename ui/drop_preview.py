@@ -167,10 +167,6 @@ def headline_after_moves(ranking: Ranking, preview: DropPreview, *, shares: bool
     >>> moves["shares"][moves["share"][6][0]]
     '79% of the best possible value'
     """
-    found = shares_after_moves(ranking) if shares else None
-    if found is not None:
-        phrases, cells = found
-        return {**headline_after_moves(ranking, preview), "shares": phrases, "share": cells.tolist()}
     decimals = preview.decimals
     grids = {"dcg": dcg_units(ranking, decimals), "ndcg": preview.units}
     distinct = {name: np.unique(grid, return_inverse=True) for name, grid in grids.items()}
@@ -180,6 +176,10 @@ def headline_after_moves(ranking: Ranking, preview: DropPreview, *, shares: bool
     for name, (values, inverse) in distinct.items():
         positions = np.array([index[from_units(int(u), decimals)] for u in values], dtype=np.int64)
         cells[name] = positions[inverse].reshape(grids[name].shape).tolist()
+    found = shares_after_moves(ranking) if shares else None
+    if found is not None:
+        phrases, share_cells = found
+        cells |= {"shares": phrases, "share": share_cells.tolist()}
     return {"texts": texts, **cells}
 
 

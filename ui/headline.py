@@ -43,13 +43,6 @@ class ReadingLines:
     share: str
     division: str
 
-    def written(self, dcg: str, idcg: str, ndcg: str) -> tuple[str, str]:
-        """The two lines as the headline shows them with these numbers (for tests and tools)."""
-        return (
-            self.reading.replace("{share}", self.share),
-            self.division.replace("{dcg}", dcg).replace("{idcg}", idcg).replace("{ndcg}", ndcg),
-        )
-
 
 def reading_lines(numbers: Headline, decimals: int) -> ReadingLines:
     """The reading (:func:`~ndcg_core.teaching.summary.plain_reading`) and NDCG as the division
@@ -57,8 +50,8 @@ def reading_lines(numbers: Headline, decimals: int) -> ReadingLines:
 
     >>> from ndcg_core import headline
     >>> lines = reading_lines(headline([0, 1, 2, 3, 2, 0, 3], 5), 2)   # seed 000
-    >>> lines.written("6.31", "14.60", "0.43")[1]
-    'NDCG@5 = DCG@5 / IDCG@5 = 6.31 / 14.60 = 0.43'
+    >>> lines.share, lines.division
+    ('43% of the best possible value', 'NDCG@5 = DCG@5 / IDCG@5 = {dcg} / {idcg} = {ndcg}')
     """
     return ReadingLines(
         reading=reading_template(numbers),

@@ -96,10 +96,10 @@ class LiveList:
     ``watch_editor`` reruns the whole page on any change while the Playground's editor is open
     (its table shows the order); ``preview`` shows what a drop would do while an item is held;
     ``notes`` replaces what is written under the headline (by default the IDCG = 0 rule when it
-    decides). ``relation`` writes
-    NDCG as the division of the headline's numbers under them, changing with them
-    ("NDCG@5 = 6.31 / 14.60 = 0.43"); ``button_help=False`` leaves the order buttons without their
-    tooltips (on a projector a tooltip left by a click covers the list under the buttons).
+    decides). ``relation`` writes NDCG as the division of the headline's numbers under them,
+    changing with them ("NDCG@5 = 6.31 / 14.60 = 0.43"); ``button_help=False`` leaves the order
+    buttons without their tooltips (on a projector a tooltip left by a click covers the list under
+    the buttons).
     """
 
     key: str

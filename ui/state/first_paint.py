@@ -9,10 +9,9 @@ while it draws the rest), and leaves places for the rest: the classroom switch a
 headings, whose places empty spaces of their heights hold (:mod:`ui.held_places`), the settings,
 the order buttons, the notes, the list editor, the per-rank table, the chart tabs and the exports.
 The headline tells Python when the browser has drawn it and is idle (``painted``), and the page
-then runs whole. At 1280×720 nothing on the screen moves:
-the rest comes in under the headline, under the list and below the screen (on a taller screen the
-first chart moves down under the per-rank table). ``benchmarks/first_draw.py`` measures it;
-docs/performance.md has the figures.
+then runs whole. At 1280×720 nothing on the screen moves: the rest comes in under the headline,
+under the list and below the screen (on a taller screen the first chart moves down under the
+per-rank table). ``benchmarks/first_draw.py`` measures it; docs/performance.md has the figures.
 
 Only a browser tab draws in two runs: a session without HTTP headers (Streamlit's ``AppTest``,
 which runs no JavaScript and could never say "painted") is drawn whole at once. Any run of a
